@@ -1,0 +1,93 @@
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { DocumentNode } from 'graphql';
+import {
+  closeServer,
+  createLogger,
+  loadConfig,
+  openBus,
+  serviceInfrastructure,
+  startService,
+  type Logger,
+  type RunningService,
+  type ServiceInfrastructure,
+} from '@brandloom/runtime';
+import { billingSettingsSchema, billingTypeDefs, createBillingService } from '@brandloom/billing';
+import { createIdentityService, identitySettingsSchema, identityTypeDefs } from '@brandloom/identity';
+import type { Express } from 'express';
+import { allInOneEnvSchema } from './config.js';
+import { createGateway } from './server.js';
+import { InProcessSubgraphClient } from './subgraphs/client.js';
+
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AllInOne {
+  url: string;
+  port: number;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+/**
+ * Every service and the gateway in one process: sqlite files under DATA_DIR and the in-process
+ * bus by default (NATS when NATS_URL is set). The same service code as the distributed mode.
+ */
+export async function startAllInOne(env: Record<string, string | undefined> = process.env): Promise<AllInOne> {
+  const config = loadConfig(allInOneEnvSchema, env);
+  const logger = createLogger(config.LOG_LEVEL);
+  const bus = await openBus(config, 'brandloom');
+
+  const definitions = [
+    {
+      name: 'identity',
+      typeDefs: identityTypeDefs,
+      create: (infra: ServiceInfrastructure) => createIdentityService(infra, loadConfig(identitySettingsSchema, env)),
+    },
+    {
+      name: 'billing',
+      typeDefs: billingTypeDefs,
+      create: (infra: ServiceInfrastructure) => createBillingService(infra, loadConfig(billingSettingsSchema, env)),
+    },
+  ];
+  const services: { running: RunningService; infrastructure: ServiceInfrastructure; typeDefs: DocumentNode }[] = [];
+  for (const { name, typeDefs, create } of definitions) {
+    const infrastructure = serviceInfrastructure(name, config, bus, logger);
+    services.push({ running: await startService(create(infrastructure), infrastructure), infrastructure, typeDefs });
+  }
+
+  const gateway = await createGateway({
+    subgraphs: services.map(({ running, typeDefs }) => ({
+      name: running.name,
+      typeDefs,
+      client: new InProcessSubgraphClient(running.name, running.server, config.INTERNAL_SECRET, running.healthy),
+    })),
+    publicOrigin: config.PUBLIC_ORIGIN,
+    trustProxy: config.TRUST_PROXY,
+    webDir: config.WEB_DIR ?? DEFAULT_WEB_DIR,
+    logger,
+  });
+
+  const server = await listen(gateway.app, config.PORT, config.HOST);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  logger.info('Brandloom is running', { url: config.PUBLIC_ORIGIN, listening: `http://${config.HOST}:${port}` });
+
+  return {
+    url: `http://${config.HOST}:${port}`,
+    port,
+    logger,
+    async stop() {
+      await closeServer(server);
+      await gateway.stop();
+      for (const { running } of services.reverse()) await running.stop();
+      await bus.close();
+      for (const { infrastructure } of services) await infrastructure.store.close();
+    },
+  };
+}
+
+export function listen(app: Express, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+  });
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { booleanFlag, optionalString, port, storageEnvSchema } from '@brandloom/runtime';
+import { z } from 'zod';
+
+const publicOrigin = optionalString.pipe(
+  z
+    .url('must be a URL such as https://app.example.com')
+    .transform((url) => new URL(url).origin)
+    .optional(),
+);
+
+/** Settings of the gateway in either mode. */
+export const gatewayEnvSchema = z
+  .object({
+    PORT: port(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PUBLIC_ORIGIN: publicOrigin,
+    TRUST_PROXY: booleanFlag,
+    WEB_DIR: optionalString,
+  })
+  .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}` }));
+
+/** The all-in-one process: gateway settings, storage settings, and every service's own. */
+export const allInOneEnvSchema = z.intersection(
+  gatewayEnvSchema,
+  storageEnvSchema.extend({
+    // One process signs and checks its own calls; a fresh secret per start is enough.
+    INTERNAL_SECRET: optionalString.pipe(z.string().min(32).optional()).transform((secret) => secret ?? randomBytes(32).toString('base64url')),
+  }),
+);
+
+/** The gateway of the distributed mode: where each subgraph listens. */
+export const distributedGatewayEnvSchema = z.intersection(
+  gatewayEnvSchema,
+  z.object({
+    IDENTITY_URL: z.url('must be the identity service base URL, e.g. http://127.0.0.1:4001'),
+    BILLING_URL: z.url('must be the billing service base URL, e.g. http://127.0.0.1:4002'),
+    INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters (shared with every service)'),
+    LOG_LEVEL: storageEnvSchema.shape.LOG_LEVEL,
+  }),
+);

@@ -1,0 +1,6 @@
+export * from './all-in-one.js';
+export * from './server.js';
+export * from './composition.js';
+export * from './config.js';
+export * from './subgraphs/client.js';
+export * from './rest/routes.js';

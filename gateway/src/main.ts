@@ -1,0 +1,37 @@
+import { ConfigError, createLogger, loadConfig, stopOnSignals, closeServer } from '@brandloom/runtime';
+import { billingTypeDefs } from '@brandloom/billing';
+import { identityTypeDefs } from '@brandloom/identity';
+import { DEFAULT_WEB_DIR, listen } from './all-in-one.js';
+import { distributedGatewayEnvSchema } from './config.js';
+import { createGateway } from './server.js';
+import { HttpSubgraphClient } from './subgraphs/client.js';
+
+/** The gateway of the distributed mode: every subgraph is another process, reached over HTTP. */
+async function main(): Promise<void> {
+  const config = loadConfig(distributedGatewayEnvSchema, process.env);
+  const logger = createLogger(config.LOG_LEVEL, { process: 'gateway' });
+  const gateway = await createGateway({
+    subgraphs: [
+      { name: 'identity', typeDefs: identityTypeDefs, client: new HttpSubgraphClient('identity', config.IDENTITY_URL, config.INTERNAL_SECRET) },
+      { name: 'billing', typeDefs: billingTypeDefs, client: new HttpSubgraphClient('billing', config.BILLING_URL, config.INTERNAL_SECRET) },
+    ],
+    publicOrigin: config.PUBLIC_ORIGIN,
+    trustProxy: config.TRUST_PROXY,
+    webDir: config.WEB_DIR ?? DEFAULT_WEB_DIR,
+    logger,
+  });
+  const server = await listen(gateway.app, config.PORT, config.HOST);
+  logger.info('gateway listening', { url: config.PUBLIC_ORIGIN });
+  stopOnSignals(logger, async () => {
+    await closeServer(server);
+    await gateway.stop();
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}

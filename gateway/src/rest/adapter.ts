@@ -1,0 +1,67 @@
+import express, { type Request, type Response } from 'express';
+import type { GraphQLFormattedError } from 'graphql';
+import type { RestReply, RestRoute } from './routes.js';
+
+export interface OperationResult {
+  data?: Record<string, unknown> | null;
+  errors?: readonly GraphQLFormattedError[];
+}
+
+export type RunOperation = (
+  req: Request,
+  res: Response,
+  operation: string,
+  variables: Record<string, unknown>,
+) => Promise<OperationResult>;
+
+const STATUS_OF_CODE: Record<string, number> = {
+  BAD_USER_INPUT: 400,
+  GRAPHQL_VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/** Serves each route by running its operation; GraphQL errors become the matching HTTP status. */
+export function restAdapter(routes: readonly RestRoute[], run: RunOperation): express.Router {
+  const router = express.Router();
+  for (const route of routes) {
+    router[route.method](route.path, async (req, res, next) => {
+      try {
+        if (route.method !== 'get' && !isJsonObject(req.body)) {
+          res.status(400).json({ message: 'The request body must be a JSON object' });
+          return;
+        }
+        const result = await run(req, res, route.operation, route.variables?.(req) ?? {});
+        const error = result.errors?.[0];
+        if (error || !result.data) {
+          sendError(res, error);
+          return;
+        }
+        send(res, route.reply(result.data, req));
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
+  return router;
+}
+
+function isJsonObject(body: unknown): boolean {
+  return body !== null && typeof body === 'object' && !Array.isArray(body);
+}
+
+function sendError(res: Response, error: GraphQLFormattedError | undefined): void {
+  const code = String(error?.extensions?.['code'] ?? 'INTERNAL_SERVER_ERROR');
+  const status = STATUS_OF_CODE[code] ?? 500;
+  const message = status === 500 ? 'Something went wrong on our side. Please try again.' : error!.message;
+  res.status(status).json({ message });
+}
+
+function send(res: Response, reply: RestReply): void {
+  if ('redirect' in reply) res.redirect(303, reply.redirect);
+  else res.status(reply.status).json(reply.body);
+}

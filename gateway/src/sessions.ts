@@ -1,0 +1,62 @@
+import type { SessionGrant } from '@brandloom/runtime';
+import { callerFor } from './subgraphs/data-source.js';
+import type { SubgraphClient } from './subgraphs/client.js';
+
+export interface Principal {
+  userId: string;
+  isAdmin: boolean;
+}
+
+const PRINCIPAL_QUERY = 'query SessionPrincipal { sessionPrincipal { userId isAdmin } }';
+/** How long a resolved session is trusted without asking identity again. */
+const CACHE_TTL_MS = 5_000;
+const CACHE_MAX_ENTRIES = 10_000;
+
+/**
+ * Resolves a session cookie to the user it speaks for, by asking the identity service, with a
+ * short cache so a page's burst of requests costs one lookup. Sign-in and sign-out through this
+ * gateway evict at once; elsewhere a revoked session lives at most CACHE_TTL_MS longer.
+ */
+export class SessionResolver {
+  private readonly cache = new Map<string, { principal: Principal | null; expiresAt: number }>();
+
+  constructor(private readonly identity: SubgraphClient) {}
+
+  async resolve(token: string | null, requestId: string): Promise<Principal | null> {
+    if (!token) return null;
+    const cached = this.cache.get(token);
+    if (cached && cached.expiresAt > Date.now()) return cached.principal;
+    const caller = { ...callerFor(undefined, true), sessionToken: token, requestId };
+    const { response } = await this.identity.execute({ query: PRINCIPAL_QUERY }, caller);
+    if (response.errors?.length) throw new Error(`Session lookup failed: ${response.errors[0]?.message}`);
+    const principal = ((response.data?.['sessionPrincipal'] as Principal | null | undefined) ?? null);
+    this.remember(token, principal);
+    return principal;
+  }
+
+  forget(token: string): void {
+    this.cache.delete(token);
+  }
+
+  private remember(token: string, principal: Principal | null): void {
+    if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(token, { principal, expiresAt: Date.now() + CACHE_TTL_MS });
+  }
+}
+
+/** One request's session: who it is now, and what the cookie must become. */
+export class RequestSession {
+  grant: SessionGrant | null = null;
+
+  constructor(
+    readonly token: string | null,
+    public principal: Principal | null,
+    private readonly resolver: SessionResolver,
+  ) {}
+
+  applyGrant(grant: SessionGrant): void {
+    this.grant = grant;
+    if (this.token) this.resolver.forget(this.token);
+    this.principal = grant.kind === 'set' ? { userId: grant.userId, isAdmin: grant.isAdmin } : null;
+  }
+}

@@ -1,0 +1,41 @@
+import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import type { Caller } from '@brandloom/runtime';
+import type { GatewayContext } from '../context.js';
+import type { SubgraphClient } from './client.js';
+
+type GatewayGraphQLResponse = Awaited<ReturnType<GraphQLDataSource<GatewayContext>['process']>>;
+
+/**
+ * The gateway's bridge to one subgraph. It signs the caller for every fetch, and when the
+ * identity subgraph signs someone in or out it records that on the request, so the cookie is set
+ * and the rest of the same operation runs as the new user.
+ */
+export class SubgraphDataSource implements GraphQLDataSource<GatewayContext> {
+  constructor(private readonly client: SubgraphClient) {}
+
+  async process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
+    const context = 'context' in options ? (options.context as GatewayContext | undefined) : undefined;
+    const { query, variables, operationName } = options.request;
+    if (!query) throw new Error('A subgraph request needs a query');
+    const isIdentity = this.client.name === 'identity';
+    const { response, sessionGrant } = await this.client.execute(
+      { query, variables, operationName },
+      callerFor(context, isIdentity),
+    );
+    if (context && sessionGrant && isIdentity) context.session.applyGrant(sessionGrant);
+    return response as GatewayGraphQLResponse;
+  }
+}
+
+export function callerFor(context: GatewayContext | undefined, withSessionToken: boolean): Caller {
+  const principal = context?.session.principal ?? null;
+  return {
+    userId: principal?.userId ?? null,
+    isAdmin: principal?.isAdmin ?? false,
+    sessionToken: withSessionToken ? (context?.session.token ?? null) : null,
+    clientAddress: context?.clientAddress ?? null,
+    userAgent: context?.userAgent ?? null,
+    requestId: context?.requestId ?? 'gateway',
+    issuedAt: Math.floor(Date.now() / 1000),
+  };
+}

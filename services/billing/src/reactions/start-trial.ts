@@ -1,0 +1,49 @@
+import { createIntegrationEventRegistry, identityEvents, userRegisteredV2 } from '@brandloom/proto-events';
+import { causedEventId, handleCommand, type EventStore, type Reaction, type RecordedEvent } from '@brandloom/runtime';
+import { billingCodec } from '../events.js';
+import { subscriptionDecider, subscriptionStream } from '../subscriptions/subscription.js';
+
+/** Every newly registered user gets a free trial, counted from registration. */
+export function startTrialOnRegistration(store: EventStore, trialDays: number): Reaction {
+  const registry = createIntegrationEventRegistry();
+  return {
+    name: 'start-trial-on-registration',
+    categories: ['inbox'],
+    handles: (event) => event.type === identityEvents.UserRegistered,
+    async react(event: RecordedEvent) {
+      const { data } = registry.parse(inboxEnvelope(event));
+      const registered = userRegisteredV2.parse(data);
+      await handleCommand(
+        store,
+        billingCodec,
+        subscriptionDecider,
+        subscriptionStream(registered.userId),
+        { type: 'StartTrial', userId: registered.userId, registeredAt: registered.registeredAt, trialDays },
+        {
+          tenantId: registered.userId,
+          correlationId: event.metadata.correlationId,
+          causationId: event.id,
+          occurredAt: event.metadata.occurredAt,
+          eventId: (index) => causedEventId(event.id, index),
+        },
+      );
+    },
+  };
+}
+
+/** An inbox copy back in envelope form, so it is validated and upcast like any foreign event. */
+function inboxEnvelope(event: RecordedEvent) {
+  return {
+    id: event.id,
+    type: event.type,
+    version: event.version,
+    streamId: event.streamId,
+    revision: event.revision,
+    position: event.position,
+    occurredAt: event.metadata.occurredAt,
+    tenantId: event.metadata.tenantId,
+    correlationId: event.metadata.correlationId,
+    causationId: event.metadata.causationId,
+    data: event.data,
+  };
+}

@@ -1,0 +1,91 @@
+import { DomainError, type Decider } from '@brandloom/runtime';
+import { authMessages } from '@brandloom/proto-events/forms';
+import type { IdentityEvent, IdentityEventOf } from '../events.js';
+
+export const userStream = (userId: string): string => `user-${userId}`;
+
+export interface Account {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  isAdmin: boolean;
+  registeredAt: string;
+  lastActiveAt: string | null;
+}
+
+export type UserState = { status: 'unregistered' } | { status: 'registered'; account: Account };
+
+export type UserCommand =
+  | {
+      type: 'RegisterUser';
+      userId: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      passwordHash: string;
+      isAdmin: boolean;
+      at: string;
+    }
+  | { type: 'RecordSignIn'; at: string }
+  | { type: 'GrantAdminRole'; at: string }
+  | { type: 'ChangePassword'; passwordHash: string; at: string };
+
+type UserEvent = Extract<
+  IdentityEvent,
+  { type: 'identity.UserSignedUp' | 'identity.UserSignedIn' | 'identity.AdminRoleGranted' | 'identity.PasswordChanged' }
+>;
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
+  initialState: () => ({ status: 'unregistered' }),
+
+  decide(command, state) {
+    if (command.type === 'RegisterUser') {
+      if (state.status === 'registered') throw new DomainError(authMessages.emailTaken, 'CONFLICT');
+      const { type: _type, at, ...account } = command;
+      return [{ type: 'identity.UserSignedUp', data: { ...account, registeredAt: at } }];
+    }
+    if (state.status === 'unregistered') throw new DomainError('No such account', 'NOT_FOUND');
+    const { userId } = state.account;
+    switch (command.type) {
+      case 'RecordSignIn':
+        return [{ type: 'identity.UserSignedIn', data: { userId, at: command.at } }];
+      case 'GrantAdminRole':
+        return state.account.isAdmin ? [] : [{ type: 'identity.AdminRoleGranted', data: { userId, at: command.at } }];
+      case 'ChangePassword':
+        return [{ type: 'identity.PasswordChanged', data: { userId, passwordHash: command.passwordHash, at: command.at } }];
+      default:
+        return unreachable(command);
+    }
+  },
+
+  evolve(state, event) {
+    if (event.type === 'identity.UserSignedUp') {
+      const { registeredAt, ...account } = event.data;
+      return { status: 'registered', account: { ...account, registeredAt, lastActiveAt: registeredAt } };
+    }
+    if (state.status !== 'registered') return state;
+    return { status: 'registered', account: applyToAccount(state.account, event) };
+  },
+};
+
+function applyToAccount(
+  account: Account,
+  event: Exclude<UserEvent, IdentityEventOf<'identity.UserSignedUp'>>,
+): Account {
+  switch (event.type) {
+    case 'identity.UserSignedIn':
+      return { ...account, lastActiveAt: event.data.at };
+    case 'identity.AdminRoleGranted':
+      return { ...account, isAdmin: true };
+    case 'identity.PasswordChanged':
+      return { ...account, passwordHash: event.data.passwordHash };
+    default:
+      return unreachable(event);
+  }
+}
+
+function unreachable(value: never): never {
+  throw new Error(`Unhandled ${JSON.stringify(value)}`);
+}

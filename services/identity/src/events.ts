@@ -1,0 +1,33 @@
+import { defineEventCodec, type EventsOf } from '@brandloom/runtime';
+import { z } from 'zod';
+
+const at = z.iso.datetime();
+
+/** Everything the identity service records. Internal: these never leave its store as they are. */
+export const identityEventSchemas = {
+  'identity.UserSignedUp': z.object({
+    userId: z.uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    passwordHash: z.string(),
+    isAdmin: z.boolean(),
+    registeredAt: at,
+  }),
+  'identity.UserSignedIn': z.object({ userId: z.uuid(), at }),
+  'identity.AdminRoleGranted': z.object({ userId: z.uuid(), at }),
+  'identity.PasswordChanged': z.object({ userId: z.uuid(), passwordHash: z.string(), at }),
+  'identity.EmailClaimed': z.object({ email: z.string(), userId: z.uuid() }),
+  'identity.SessionStarted': z.object({
+    userId: z.uuid(),
+    startedAt: at,
+    expiresAt: at,
+    clientAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+  }),
+  'identity.SessionEnded': z.object({ reason: z.enum(['signed_out', 'rotated']), at }),
+};
+
+export const identityCodec = defineEventCodec(identityEventSchemas);
+export type IdentityEvent = EventsOf<typeof identityEventSchemas>;
+export type IdentityEventOf<Type extends IdentityEvent['type']> = Extract<IdentityEvent, { type: Type }>;

@@ -1,0 +1,5 @@
+import { runServiceProcess } from '@brandloom/runtime';
+import { createIdentityService } from './index.js';
+import { identitySettingsSchema } from './settings.js';
+
+await runServiceProcess({ name: 'identity', settingsSchema: identitySettingsSchema, create: createIdentityService });

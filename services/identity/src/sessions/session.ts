@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Decider } from '@brandloom/runtime';
+import type { IdentityEventOf } from '../events.js';
+
+/**
+ * A browser session. The browser holds a random token; the store keeps only its SHA-256, as the
+ * stream id, so a copy of the store cannot be replayed as someone's cookie.
+ */
+export const newSessionToken = (): string => randomBytes(32).toString('base64url');
+export const sessionStream = (token: string): string =>
+  `session-${createHash('sha256').update(token).digest('hex')}`;
+
+export type SessionState =
+  | { status: 'none' }
+  | { status: 'active'; userId: string; expiresAt: string }
+  | { status: 'ended'; userId: string };
+
+export type SessionCommand =
+  | {
+      type: 'StartSession';
+      userId: string;
+      at: string;
+      expiresAt: string;
+      clientAddress: string | null;
+      userAgent: string | null;
+    }
+  | { type: 'EndSession'; reason: 'signed_out' | 'rotated'; at: string };
+
+type SessionEvent = IdentityEventOf<'identity.SessionStarted' | 'identity.SessionEnded'>;
+
+export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState> = {
+  initialState: () => ({ status: 'none' }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'StartSession': {
+        if (state.status !== 'none') return [];
+        const { type: _type, at, ...session } = command;
+        return [{ type: 'identity.SessionStarted', data: { ...session, startedAt: at } }];
+      }
+      case 'EndSession':
+        return state.status === 'active'
+          ? [{ type: 'identity.SessionEnded', data: { reason: command.reason, at: command.at } }]
+          : [];
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'identity.SessionStarted':
+        return { status: 'active', userId: event.data.userId, expiresAt: event.data.expiresAt };
+      case 'identity.SessionEnded':
+        return state.status === 'active' ? { status: 'ended', userId: state.userId } : state;
+    }
+  },
+};
+
+/** The user a session speaks for at `now`, or null when it has ended or expired. */
+export function sessionUser(state: SessionState, now: Date): string | null {
+  return state.status === 'active' && Date.parse(state.expiresAt) > now.getTime() ? state.userId : null;
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { optionalString } from '@brandloom/runtime';
+import type { IdentitySettings } from './application.js';
+
+/** The identity service's settings from the environment. */
+export const identitySettingsSchema: z.ZodType<IdentitySettings> = z
+  .object({
+    ADMIN_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together, or neither' });
+    }
+  })
+  .transform((env) => ({
+    sessionTtlDays: env.SESSION_TTL_DAYS,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : null,
+  }));

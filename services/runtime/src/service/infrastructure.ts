@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { createIntegrationEventRegistry } from '@brandloom/proto-events';
+import type { Bus } from '../bus/port.js';
+import { MemoryBus } from '../bus/memory.js';
+import { connectNatsBus } from '../bus/nats.js';
+import { logLevel, optionalString } from '../config/env.js';
+import type { EventStore } from '../event-store/port.js';
+import { openEventStoreDb } from '../event-store/eventstoredb.js';
+import { openSqliteEventStore } from '../event-store/sqlite.js';
+import type { Logger } from '../log/logger.js';
+import { ProjectionRunner } from '../projections/runner.js';
+import type { ServiceInfrastructure } from './service.js';
+
+/** Settings every service process reads, whatever its context. */
+export const storageEnvSchema = z.object({
+  DATA_DIR: z.string().min(1).default('./data'),
+  EVENTSTORE_URL: optionalString,
+  NATS_URL: optionalString,
+  LOG_LEVEL: logLevel,
+});
+export type StorageEnv = z.infer<typeof storageEnvSchema>;
+
+/**
+ * A service's own event store: EventStoreDB when EVENTSTORE_URL is set, otherwise a sqlite file
+ * of its own under DATA_DIR.
+ */
+export function openEventStoreFor(service: string, env: StorageEnv): EventStore {
+  if (env.EVENTSTORE_URL) return openEventStoreDb({ connectionString: env.EVENTSTORE_URL });
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  return openSqliteEventStore({ file: join(env.DATA_DIR, `${service}.db`) });
+}
+
+/** NATS JetStream when NATS_URL is set, otherwise the in-process bus. */
+export async function openBus(env: StorageEnv, clientName: string): Promise<Bus> {
+  return env.NATS_URL ? connectNatsBus({ servers: env.NATS_URL, name: clientName }) : new MemoryBus();
+}
+
+export function serviceInfrastructure(
+  service: string,
+  env: StorageEnv,
+  bus: Bus,
+  logger: Logger,
+  now: () => Date = () => new Date(),
+): ServiceInfrastructure {
+  const store = openEventStoreFor(service, env);
+  const serviceLogger = logger.child({ service });
+  return {
+    store,
+    bus,
+    registry: createIntegrationEventRegistry(),
+    logger: serviceLogger,
+    now,
+    readModels: new ProjectionRunner(store, serviceLogger),
+  };
+}
