@@ -1,5 +1,6 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/index.js';
@@ -27,7 +28,8 @@ export function createSubgraphServer(definition: SubgraphDefinition, logger: Log
   return new ApolloServer<SubgraphContext>({
     schema: buildSubgraphSchema([{ typeDefs: definition.typeDefs, resolvers: definition.resolvers }]),
     includeStacktraceInErrorResponses: false,
-    plugins: [sessionGrantPlugin()],
+    // No usage reporting leaves the system, so federated traces would only cost time.
+    plugins: [sessionGrantPlugin(), ApolloServerPluginInlineTraceDisabled()],
     formatError(formatted, error) {
       const original = unwrapResolverError(error);
       if (original instanceof DomainError) {

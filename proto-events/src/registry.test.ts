@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { createIntegrationEventRegistry, subjectFor, UnknownEventError } from './index.js';
+
+const envelope = (version: number, data: unknown) => ({
+  id: '55555555-5555-4555-8555-555555555555',
+  type: 'identity.UserRegistered',
+  version,
+  streamId: 'user-55555555-5555-4555-8555-555555555555',
+  revision: 0,
+  position: 12,
+  occurredAt: '2026-11-25T10:00:00.000Z',
+  tenantId: '55555555-5555-4555-8555-555555555555',
+  correlationId: 'req-1',
+  causationId: null,
+  data,
+});
+const v1Data = {
+  userId: '55555555-5555-4555-8555-555555555555',
+  email: 'ana@shop.test',
+  firstName: 'Ana',
+  lastName: 'Silva',
+  registeredAt: '2026-11-25T10:00:00.000Z',
+};
+
+describe('the integration event registry', () => {
+  const registry = createIntegrationEventRegistry();
+
+  it('upcasts a v1 UserRegistered to the latest version', () => {
+    const parsed = registry.parse(envelope(1, v1Data));
+    expect(parsed.version).toBe(2);
+    expect(parsed.data).toEqual({ ...v1Data, isAdmin: false });
+  });
+
+  it('keeps a current event as it is', () => {
+    expect(registry.parse(envelope(2, { ...v1Data, isAdmin: true })).data).toEqual({ ...v1Data, isAdmin: true });
+  });
+
+  it('refuses an event whose data does not match its version', () => {
+    expect(() => registry.parse(envelope(2, { ...v1Data, email: 'not an email' }))).toThrow();
+  });
+
+  it('refuses an unknown version', () => {
+    expect(() => registry.parse(envelope(9, v1Data))).toThrow(UnknownEventError);
+  });
+
+  it('names the NATS subject after the context and the event', () => {
+    expect(subjectFor('identity.UserRegistered')).toBe('events.identity.UserRegistered');
+  });
+});

@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// Starts Brandloom. `npm start`: everything in one process (sqlite + in-process bus).
+// `npm run start:distributed`: a nats-server, one process per service and a gateway process.
+// On a fresh clone it first builds what is missing, so these are the only commands to type.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const distributed = process.argv.includes('--distributed');
+
+if (process.env.BRANDLOOM_SKIP_BUILD !== '1') build();
+if (distributed) await startDistributed();
+else await import(join(root, 'gateway/dist/main-all-in-one.js'));
+
+function build() {
+  // tsc -b is incremental: a no-op when the compiled code is current.
+  run('npx', ['tsc', '-b']);
+  const webIndex = join(root, 'web/dist/index.html');
+  if (!existsSync(webIndex) || newestMtime(join(root, 'web/src')) > statSync(webIndex).mtimeMs) {
+    run('npm', ['run', 'build', '-w', 'web']);
+  }
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+async function startDistributed() {
+  const env = { ...process.env };
+  env.DATA_DIR = resolve(env.DATA_DIR ?? join(root, 'data'));
+  env.INTERNAL_SECRET ??= randomBytes(32).toString('base64url');
+  const host = env.HOST ?? '127.0.0.1';
+  const children = [];
+  let stopping = false;
+
+  const stopAll = (code) => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of [...children].reverse()) child.kill('SIGTERM');
+    setTimeout(() => process.exit(code), 5000).unref();
+    Promise.all(children.map((child) => new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done())))).then(() => process.exit(code));
+  };
+  const launch = (name, command, args, childEnv) => {
+    const child = spawn(command, args, { cwd: root, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`${name} exited (${signal ?? code}); stopping Brandloom`);
+      stopAll(1);
+    });
+    children.push(child);
+    return child;
+  };
+  process.on('SIGINT', () => stopAll(0));
+  process.on('SIGTERM', () => stopAll(0));
+
+  if (!env.NATS_URL) {
+    const natsServer = findOnPath('nats-server');
+    if (!natsServer) {
+      console.error('The distributed mode needs NATS: install nats-server (e.g. apt-get install nats-server) or set NATS_URL.');
+      process.exit(1);
+    }
+    const natsPort = env.NATS_PORT ?? '4222';
+    const storeDir = join(env.DATA_DIR, 'nats');
+    mkdirSync(storeDir, { recursive: true });
+    launch('nats-server', natsServer, ['-js', '-a', '127.0.0.1', '-p', natsPort, '-sd', storeDir], env);
+    env.NATS_URL = `nats://127.0.0.1:${natsPort}`;
+    await waitFor(async () => canConnect(Number(natsPort)), 'nats-server');
+  }
+
+  const services = [
+    { name: 'identity', port: env.IDENTITY_PORT ?? '4001' },
+    { name: 'billing', port: env.BILLING_PORT ?? '4002' },
+  ];
+  for (const service of services) {
+    launch(service.name, process.execPath, [join(root, `services/${service.name}/dist/main.js`)], { ...env, PORT: service.port, HOST: '127.0.0.1' });
+  }
+  for (const service of services) {
+    await waitFor(() => isReady(`http://127.0.0.1:${service.port}/readyz`), service.name);
+  }
+  launch('gateway', process.execPath, [join(root, 'gateway/dist/main.js')], {
+    ...env,
+    HOST: host,
+    IDENTITY_URL: `http://127.0.0.1:${services[0].port}`,
+    BILLING_URL: `http://127.0.0.1:${services[1].port}`,
+  });
+}
+
+function findOnPath(binary) {
+  for (const dir of (process.env.PATH ?? '').split(delimiter).concat(['/usr/sbin', '/usr/local/sbin'])) {
+    if (dir && existsSync(join(dir, binary))) return join(dir, binary);
+  }
+  return null;
+}
+
+async function isReady(url) {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function canConnect(port) {
+  const net = await import('node:net');
+  return new Promise((done) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.end();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+async function waitFor(check, what, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  console.error(`${what} did not become ready within ${timeoutMs / 1000} s`);
+  process.exit(1);
+}
