@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'graphql';
+import { billingTypeDefs } from '@brandloom/billing';
+import { identityTypeDefs } from '@brandloom/identity';
+import { composeSupergraph } from './composition.js';
+
+describe('the supergraph', () => {
+  it('composes from the subgraphs, with User contributed by identity and billing', () => {
+    const supergraph = composeSupergraph([
+      { name: 'identity', typeDefs: identityTypeDefs },
+      { name: 'billing', typeDefs: billingTypeDefs },
+    ]);
+    expect(supergraph).toMatch(/type User\s+@join__type\(graph: BILLING, key: "id"\)\s+@join__type\(graph: IDENTITY, key: "id"\)/);
+    expect(supergraph).toContain('subscriptionStatus: String @join__field(graph: BILLING, requires: "createdAt")');
+  });
+
+  it('fails with the reasons when a subgraph breaks the contract', () => {
+    const clashing = parse(`
+      extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+      type User @key(fields: "id") { id: ID! email: Int }
+    `);
+    expect(() =>
+      composeSupergraph([
+        { name: 'identity', typeDefs: identityTypeDefs },
+        { name: 'rogue', typeDefs: clashing },
+      ]),
+    ).toThrow(/do not compose[\s\S]*email/);
+  });
+});
