@@ -51,7 +51,9 @@ async function startDistributed() {
     stopping = true;
     for (const child of [...children].reverse()) child.kill('SIGTERM');
     setTimeout(() => process.exit(code), 5000).unref();
-    Promise.all(children.map((child) => new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done())))).then(() => process.exit(code));
+    Promise.all(
+      children.map((child) => new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done()))),
+    ).then(() => process.exit(code));
   };
   const launch = (name, command, args, childEnv) => {
     const child = spawn(command, args, { cwd: root, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -69,7 +71,9 @@ async function startDistributed() {
   if (!env.NATS_URL) {
     const natsServer = findOnPath('nats-server');
     if (!natsServer) {
-      console.error('The distributed mode needs NATS: install nats-server (e.g. apt-get install nats-server) or set NATS_URL.');
+      console.error(
+        'The distributed mode needs NATS: install nats-server (e.g. apt-get install nats-server) or set NATS_URL.',
+      );
       process.exit(1);
     }
     const natsPort = env.NATS_PORT ?? '4222';
@@ -85,7 +89,11 @@ async function startDistributed() {
     { name: 'billing', port: env.BILLING_PORT ?? '4002' },
   ];
   for (const service of services) {
-    launch(service.name, process.execPath, [join(root, `services/${service.name}/dist/main.js`)], { ...env, PORT: service.port, HOST: '127.0.0.1' });
+    launch(service.name, process.execPath, [join(root, `services/${service.name}/dist/main.js`)], {
+      ...env,
+      PORT: service.port,
+      HOST: '127.0.0.1',
+    });
   }
   for (const service of services) {
     await waitFor(() => isReady(`http://127.0.0.1:${service.port}/readyz`), service.name);

@@ -10,7 +10,9 @@ describe('the supergraph', () => {
       { name: 'identity', typeDefs: identityTypeDefs },
       { name: 'billing', typeDefs: billingTypeDefs },
     ]);
-    expect(supergraph).toMatch(/type User\s+@join__type\(graph: BILLING, key: "id"\)\s+@join__type\(graph: IDENTITY, key: "id"\)/);
+    expect(supergraph).toMatch(
+      /type User\s+@join__type\(graph: BILLING, key: "id"\)\s+@join__type\(graph: IDENTITY, key: "id"\)/,
+    );
     expect(supergraph).toContain('subscriptionStatus: String @join__field(graph: BILLING, requires: "createdAt")');
   });
 

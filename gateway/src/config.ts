@@ -25,7 +25,9 @@ export const allInOneEnvSchema = z.intersection(
   gatewayEnvSchema,
   storageEnvSchema.extend({
     // One process signs and checks its own calls; a fresh secret per start is enough.
-    INTERNAL_SECRET: optionalString.pipe(z.string().min(32).optional()).transform((secret) => secret ?? randomBytes(32).toString('base64url')),
+    INTERNAL_SECRET: optionalString
+      .pipe(z.string().min(32).optional())
+      .transform((secret) => secret ?? randomBytes(32).toString('base64url')),
   }),
 );
 

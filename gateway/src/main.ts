@@ -12,8 +12,16 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, { process: 'gateway' });
   const gateway = await createGateway({
     subgraphs: [
-      { name: 'identity', typeDefs: identityTypeDefs, client: new HttpSubgraphClient('identity', config.IDENTITY_URL, config.INTERNAL_SECRET) },
-      { name: 'billing', typeDefs: billingTypeDefs, client: new HttpSubgraphClient('billing', config.BILLING_URL, config.INTERNAL_SECRET) },
+      {
+        name: 'identity',
+        typeDefs: identityTypeDefs,
+        client: new HttpSubgraphClient('identity', config.IDENTITY_URL, config.INTERNAL_SECRET),
+      },
+      {
+        name: 'billing',
+        typeDefs: billingTypeDefs,
+        client: new HttpSubgraphClient('billing', config.BILLING_URL, config.INTERNAL_SECRET),
+      },
     ],
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,

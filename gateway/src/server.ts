@@ -102,7 +102,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(express.json({ limit: '100kb' }));
   app.use('/graphql', expressMiddleware(apollo, { context: ({ req }) => contextFor(req) }));
   app.use(restAdapter(authRoutes, runOperation));
-  app.all('/api/{*rest}', (req, res) => void res.status(404).json({ message: `No such API path: ${req.method} ${req.path}` }));
+  app.all(
+    '/api/{*rest}',
+    (req, res) => void res.status(404).json({ message: `No such API path: ${req.method} ${req.path}` }),
+  );
   if (options.webDir) serveWebApp(app, options.webDir);
   app.use(jsonErrors(logger));
 
@@ -128,17 +131,17 @@ function publicError(formatted: { message: string; extensions?: Record<string, u
   const code = formatted.extensions?.['code'];
   if (code === undefined || code === 'INTERNAL_SERVER_ERROR') {
     logger.error('operation failed', { message: formatted.message });
-    return { message: 'Something went wrong on our side. Please try again.', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    return {
+      message: 'Something went wrong on our side. Please try again.',
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    };
   }
   return { message: formatted.message, extensions: { code } };
 }
 
 function serveWebApp(app: express.Express, webDir: string): void {
   const index = join(webDir, 'index.html');
-  app.use(
-    '/assets',
-    express.static(join(webDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
-  );
+  app.use('/assets', express.static(join(webDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(webDir, { index: false }));
   app.get('/{*path}', (_req, res) => {
     if (!existsSync(index)) {

@@ -29,7 +29,7 @@ export class SessionResolver {
     const caller = { ...callerFor(undefined, true), sessionToken: token, requestId };
     const { response } = await this.identity.execute({ query: PRINCIPAL_QUERY }, caller);
     if (response.errors?.length) throw new Error(`Session lookup failed: ${response.errors[0]?.message}`);
-    const principal = ((response.data?.['sessionPrincipal'] as Principal | null | undefined) ?? null);
+    const principal = (response.data?.['sessionPrincipal'] as Principal | null | undefined) ?? null;
     this.remember(token, principal);
     return principal;
   }

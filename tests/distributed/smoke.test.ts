@@ -9,7 +9,8 @@ import { freePort, isOk, startNode, waitUntil } from '../support/processes.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const natsBinary = findNatsServerBinary();
-if (!natsBinary) console.warn('Distributed smoke test skipped: nats-server is not installed (apt-get install nats-server).');
+if (!natsBinary)
+  console.warn('Distributed smoke test skipped: nats-server is not installed (apt-get install nats-server).');
 
 describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process per service + gateway)', () => {
   let nats: Awaited<ReturnType<typeof startNatsServer>>;
@@ -22,17 +23,22 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
     nats = await startNatsServer();
     dataDir = await mkdtemp(join(tmpdir(), 'brandloom-distributed-'));
     for (const name of Object.keys(ports) as (keyof typeof ports)[]) ports[name] = await freePort();
-    brandloom = startNode(join(root, 'scripts/start.mjs'), ['--distributed'], {
-      BRANDLOOM_SKIP_BUILD: '1',
-      NATS_URL: nats.url,
-      DATA_DIR: dataDir,
-      PORT: String(ports.gateway),
-      IDENTITY_PORT: String(ports.identity),
-      BILLING_PORT: String(ports.billing),
-      PUBLIC_ORIGIN: `http://127.0.0.1:${ports.gateway}`,
-      INTERNAL_SECRET: secret,
-      LOG_LEVEL: 'warn',
-    }, root);
+    brandloom = startNode(
+      join(root, 'scripts/start.mjs'),
+      ['--distributed'],
+      {
+        BRANDLOOM_SKIP_BUILD: '1',
+        NATS_URL: nats.url,
+        DATA_DIR: dataDir,
+        PORT: String(ports.gateway),
+        IDENTITY_PORT: String(ports.identity),
+        BILLING_PORT: String(ports.billing),
+        PUBLIC_ORIGIN: `http://127.0.0.1:${ports.gateway}`,
+        INTERNAL_SECRET: secret,
+        LOG_LEVEL: 'warn',
+      },
+      root,
+    );
     await waitUntil(() => isOk(`http://127.0.0.1:${ports.gateway}/readyz`), 'the gateway').catch((error: Error) => {
       throw new Error(`${error.message}\n${brandloom.output()}`);
     });
@@ -50,7 +56,12 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
   it('starts the trial that billing derived from the registration event that crossed NATS', async () => {
     const browser = new SiteClient(`http://127.0.0.1:${ports.gateway}`);
     const email = uniqueEmail();
-    const signUp = await browser.post('/api/signup', { firstName: 'Ana', lastName: 'Silva', email, password: 'secret1' });
+    const signUp = await browser.post('/api/signup', {
+      firstName: 'Ana',
+      lastName: 'Silva',
+      email,
+      password: 'secret1',
+    });
     expect(signUp.status).toBe(201);
     const { id: userId } = await signUp.json();
 
@@ -58,8 +69,14 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
     // the trial it started from it.
     const billingStore = openSqliteEventStore({ file: join(dataDir, 'billing.db') });
     try {
-      await waitUntil(async () => (await billingStore.readStream(`subscription-${userId}`)).length > 0, 'the trial', 15_000);
-      const [registered] = (await billingStore.readAll({ categories: ['inbox'] })).filter((event) => (event.data as { userId: string }).userId === userId);
+      await waitUntil(
+        async () => (await billingStore.readStream(`subscription-${userId}`)).length > 0,
+        'the trial',
+        15_000,
+      );
+      const [registered] = (await billingStore.readAll({ categories: ['inbox'] })).filter(
+        (event) => (event.data as { userId: string }).userId === userId,
+      );
       const [trial] = await billingStore.readStream(`subscription-${userId}`);
       expect(registered?.type).toBe('identity.UserRegistered');
       expect(JSON.stringify(registered?.data)).not.toMatch(/password|argon2/i);
@@ -77,9 +94,24 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
   it('has subgraphs that refuse any call not signed by the gateway', async () => {
     const query = JSON.stringify({ query: '{ me { id } }' });
     const call = (headers: Record<string, string>) =>
-      fetch(`http://127.0.0.1:${ports.identity}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: query });
+      fetch(`http://127.0.0.1:${ports.identity}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: query,
+      });
     expect((await call({})).status).toBe(401);
-    const forged = signCaller({ userId: null, isAdmin: true, sessionToken: null, clientAddress: null, userAgent: null, requestId: 'x', issuedAt: Math.floor(Date.now() / 1000) }, 'not-the-secret-not-the-secret-not-the-secret');
+    const forged = signCaller(
+      {
+        userId: null,
+        isAdmin: true,
+        sessionToken: null,
+        clientAddress: null,
+        userAgent: null,
+        requestId: 'x',
+        issuedAt: Math.floor(Date.now() / 1000),
+      },
+      'not-the-secret-not-the-secret-not-the-secret',
+    );
     expect((await call({ [CALLER_HEADER]: forged })).status).toBe(401);
   });
 

@@ -16,7 +16,13 @@ const client = () => new SiteClient(server.url);
 
 async function signUp(browser: SiteClient, overrides: Record<string, unknown> = {}) {
   const email = uniqueEmail();
-  const response = await browser.post('/api/signup', { firstName: 'Ana', lastName: 'Silva', email, password: 'secret1', ...overrides });
+  const response = await browser.post('/api/signup', {
+    firstName: 'Ana',
+    lastName: 'Silva',
+    email,
+    password: 'secret1',
+    ...overrides,
+  });
   return { email, response };
 }
 
@@ -40,14 +46,29 @@ describe('POST /api/signup', () => {
     const { email, response } = await signUp(browser);
     expect(response.status).toBe(201);
     const user = await response.json();
-    expect(user).toMatchObject({ email, firstName: 'Ana', lastName: 'Silva', isAdmin: false, isActive: true, subscriptionTier: null, subscriptionStatus: 'trial' });
+    expect(user).toMatchObject({
+      email,
+      firstName: 'Ana',
+      lastName: 'Silva',
+      isAdmin: false,
+      isActive: true,
+      subscriptionTier: null,
+      subscriptionStatus: 'trial',
+    });
     expect(Date.parse(user.trialEndsAt) - Date.parse(user.createdAt)).toBe(7 * DAY);
     expect(JSON.stringify(user)).not.toMatch(/argon2|password/i);
 
-    expect(browser.lastSetCookie).toMatch(/^brandloom_session=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(browser.lastSetCookie).toMatch(
+      /^brandloom_session=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
     const me = await browser.get('/api/auth/user');
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ id: user.id, email, subscriptionStatus: 'trial', trialEndsAt: user.trialEndsAt });
+    expect(await me.json()).toMatchObject({
+      id: user.id,
+      email,
+      subscriptionStatus: 'trial',
+      trialEndsAt: user.trialEndsAt,
+    });
   });
 
   it('refuses an email already registered, whatever its case', async () => {
@@ -102,7 +123,10 @@ describe('POST /api/signin', () => {
 
   it('refuses a wrong password or an unknown email with the same message', async () => {
     const { email } = await signUp(client());
-    for (const body of [{ email, password: 'wrong-password' }, { email: uniqueEmail(), password: 'secret1' }]) {
+    for (const body of [
+      { email, password: 'wrong-password' },
+      { email: uniqueEmail(), password: 'secret1' },
+    ]) {
       const response = await client().post('/api/signin', body);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: 'Invalid email or password' });
@@ -162,7 +186,11 @@ describe('POST /api/master-login', () => {
 
 describe('the gateway', () => {
   it('refuses a state-changing request from another origin', async () => {
-    const response = await client().post('/api/signin', { email: 'a@b.test', password: 'x' }, { origin: 'https://evil.test' });
+    const response = await client().post(
+      '/api/signin',
+      { email: 'a@b.test', password: 'x' },
+      { origin: 'https://evil.test' },
+    );
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ message: 'Cross-origin request refused' });
   });

@@ -18,12 +18,17 @@ describe('sign-in attempts', () => {
     }
     const blocked = await new SiteClient(server.url).post('/api/signin', { email, password: 'secret1' });
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ message: 'Too many failed sign-in attempts. Please try again in 15 minutes.' });
+    expect(await blocked.json()).toEqual({
+      message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+    });
   });
 
   it('are refused for the whole address once it has failed ten times', async () => {
     // The first test's ten failures came from this address too.
-    const response = await new SiteClient(server.url).post('/api/master-login', { email: uniqueEmail(), password: 'whatever' });
+    const response = await new SiteClient(server.url).post('/api/master-login', {
+      email: uniqueEmail(),
+      password: 'whatever',
+    });
     expect(response.status).toBe(429);
   });
 });

@@ -18,8 +18,20 @@ function registration(userId: string) {
     id: randomUUID(),
     type: 'identity.UserRegistered',
     version: 2,
-    data: { userId, email: `${userId.slice(0, 8)}@shop.test`, firstName: 'Ana', lastName: 'Silva', isAdmin: false, registeredAt: new Date().toISOString() },
-    metadata: { tenantId: userId, correlationId: 'crash-test', causationId: null, occurredAt: new Date().toISOString() },
+    data: {
+      userId,
+      email: `${userId.slice(0, 8)}@shop.test`,
+      firstName: 'Ana',
+      lastName: 'Silva',
+      isAdmin: false,
+      registeredAt: new Date().toISOString(),
+    },
+    metadata: {
+      tenantId: userId,
+      correlationId: 'crash-test',
+      causationId: null,
+      occurredAt: new Date().toISOString(),
+    },
   };
 }
 
@@ -74,7 +86,14 @@ describe.skipIf(!natsBinary)('the outbox relay, killed with SIGKILL', () => {
     // 5. A consumer's inbox holds each event once.
     const consumerStore: EventStore = openSqliteEventStore({ file: join(dir, 'billing.db') });
     const bus = await connectNatsBus({ servers: nats.url, name: 'consumer' });
-    const inbox = await startInbox({ store: consumerStore, bus, registry: createIntegrationEventRegistry(), durable: 'billing-inbox', subjects: ['events.identity.>'], logger: silentLogger });
+    const inbox = await startInbox({
+      store: consumerStore,
+      bus,
+      registry: createIntegrationEventRegistry(),
+      durable: 'billing-inbox',
+      subjects: ['events.identity.>'],
+      logger: silentLogger,
+    });
     await waitUntil(async () => (await consumerStore.readStream('inbox-identity')).length >= 2, 'the inbox');
     await new Promise((resolve) => setTimeout(resolve, 500)); // room for a duplicate to show up
     const received = (await consumerStore.readStream('inbox-identity')).map((event) => event.id);

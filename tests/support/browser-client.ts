@@ -25,7 +25,8 @@ export class SiteClient {
   }
 
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
-  post = (path: string, body: unknown = {}, headers?: Record<string, string>) => this.request('POST', path, body, headers);
+  post = (path: string, body: unknown = {}, headers?: Record<string, string>) =>
+    this.request('POST', path, body, headers);
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);

@@ -26,7 +26,10 @@ export interface SubgraphResponse {
 /** How the gateway reaches one subgraph: in process, or over HTTP. Same caller signing either way. */
 export interface SubgraphClient {
   readonly name: string;
-  execute(request: SubgraphRequest, caller: Caller): Promise<{ response: SubgraphResponse; sessionGrant: SessionGrant | null }>;
+  execute(
+    request: SubgraphRequest,
+    caller: Caller,
+  ): Promise<{ response: SubgraphResponse; sessionGrant: SessionGrant | null }>;
   ready(): Promise<boolean>;
 }
 

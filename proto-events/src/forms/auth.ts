@@ -58,17 +58,13 @@ export const signUpFormSchema = z
   });
 export type SignUpForm = z.infer<typeof signUpFormSchema>;
 
-export function firstSignUpProblem(
-  form: SignUpForm,
-): { field: keyof SignUpForm; message: string } | null {
+export function firstSignUpProblem(form: SignUpForm): { field: keyof SignUpForm; message: string } | null {
   if (!form.email.trim()) return { field: 'email', message: authMessages.signUpRequired };
   if (!form.password) return { field: 'password', message: authMessages.signUpRequired };
   if (!form.confirmPassword) return { field: 'confirmPassword', message: authMessages.signUpRequired };
   if (form.password !== form.confirmPassword)
     return { field: 'confirmPassword', message: authMessages.passwordsDiffer };
-  if (form.password.length < MIN_PASSWORD_LENGTH)
-    return { field: 'password', message: authMessages.passwordTooShort };
-  if (!z.email().safeParse(form.email.trim()).success)
-    return { field: 'email', message: authMessages.invalidEmail };
+  if (form.password.length < MIN_PASSWORD_LENGTH) return { field: 'password', message: authMessages.passwordTooShort };
+  if (!z.email().safeParse(form.email.trim()).success) return { field: 'email', message: authMessages.invalidEmail };
   return null;
 }

@@ -66,7 +66,14 @@ export function identityApplication(deps: IdentityDependencies) {
     // by this registration rather than locking the address forever.
     const existingClaim = await loadAggregate(store, identityCodec, emailClaimDecider, claimStream);
     const userId = existingClaim.status === 'claimed' ? existingClaim.userId : crypto.randomUUID();
-    await handleCommand(store, identityCodec, emailClaimDecider, claimStream, { type: 'ClaimEmail', email, userId }, metadata(userId, caller));
+    await handleCommand(
+      store,
+      identityCodec,
+      emailClaimDecider,
+      claimStream,
+      { type: 'ClaimEmail', email, userId },
+      metadata(userId, caller),
+    );
     const { position } = await handleCommand(
       store,
       identityCodec,
@@ -112,7 +119,14 @@ export function identityApplication(deps: IdentityDependencies) {
   }
 
   async function endSession(token: string, reason: 'signed_out' | 'rotated', caller: Caller): Promise<void> {
-    await handleCommand(store, identityCodec, sessionDecider, sessionStream(token), { type: 'EndSession', reason, at: now().toISOString() }, metadata(caller.userId, caller));
+    await handleCommand(
+      store,
+      identityCodec,
+      sessionDecider,
+      sessionStream(token),
+      { type: 'EndSession', reason, at: now().toISOString() },
+      metadata(caller.userId, caller),
+    );
   }
 
   async function authenticate(rawInput: unknown, caller: Caller, options: { adminOnly: boolean }): Promise<SignedIn> {
@@ -131,7 +145,14 @@ export function identityApplication(deps: IdentityDependencies) {
       throw new DomainError(authMessages.invalidCredentials, 'UNAUTHENTICATED');
     }
     throttle.clear(accountKey(email));
-    const { position } = await handleCommand(store, identityCodec, userDecider, userStream(account.userId), { type: 'RecordSignIn', at: now().toISOString() }, metadata(account.userId, caller));
+    const { position } = await handleCommand(
+      store,
+      identityCodec,
+      userDecider,
+      userStream(account.userId),
+      { type: 'RecordSignIn', at: now().toISOString() },
+      metadata(account.userId, caller),
+    );
     await readModels.waitFor(position);
     return startSession(account.userId, account.isAdmin, caller);
   }
@@ -172,10 +193,24 @@ export function identityApplication(deps: IdentityDependencies) {
       }
       const stream = userStream(account.userId);
       const at = now().toISOString();
-      await handleCommand(store, identityCodec, userDecider, stream, { type: 'GrantAdminRole', at }, metadata(account.userId, null));
+      await handleCommand(
+        store,
+        identityCodec,
+        userDecider,
+        stream,
+        { type: 'GrantAdminRole', at },
+        metadata(account.userId, null),
+      );
       if (!(await verifyPassword(account.passwordHash, password))) {
         const passwordHash = await hashPassword(password);
-        await handleCommand(store, identityCodec, userDecider, stream, { type: 'ChangePassword', passwordHash, at }, metadata(account.userId, null));
+        await handleCommand(
+          store,
+          identityCodec,
+          userDecider,
+          stream,
+          { type: 'ChangePassword', passwordHash, at },
+          metadata(account.userId, null),
+        );
       }
     },
   };
@@ -187,7 +222,10 @@ export type IdentityApplication = ReturnType<typeof identityApplication>;
  * Parses user input; the first problem becomes a 400 with the product's own message. A missing
  * field counts as blank, so it gets the form's "fill in all fields" message, not a type error.
  */
-function parseInput<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>, raw: unknown): z.infer<z.ZodObject<Shape>> {
+function parseInput<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+  raw: unknown,
+): z.infer<z.ZodObject<Shape>> {
   const given = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const filled = Object.fromEntries(Object.keys(schema.shape).map((field) => [field, given[field] ?? '']));
   const result = schema.safeParse(filled);

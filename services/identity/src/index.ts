@@ -11,7 +11,10 @@ export const identityTypeDefs = parse(readFileSync(new URL('../src/schema.graphq
 export type { IdentitySettings } from './application.js';
 
 /** Accounts, sessions and the master admin. */
-export function createIdentityService(infrastructure: ServiceInfrastructure, settings: IdentitySettings): ServiceModule {
+export function createIdentityService(
+  infrastructure: ServiceInfrastructure,
+  settings: IdentitySettings,
+): ServiceModule {
   const users = new UsersReadModel();
   const app = identityApplication({ ...infrastructure, users, settings });
   return {

@@ -11,7 +11,11 @@ export const identitySettingsSchema: z.ZodType<IdentitySettings> = z
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together, or neither' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together, or neither',
+      });
     }
   })
   .transform((env) => ({

@@ -28,7 +28,11 @@ export const subscriptionDecider: Decider<SubscriptionCommand, BillingEvent, Sub
       },
     ];
   },
-  evolve: (_state, event) => ({ status: 'trial', startedAt: event.data.startedAt, trialEndsAt: event.data.trialEndsAt }),
+  evolve: (_state, event) => ({
+    status: 'trial',
+    startedAt: event.data.startedAt,
+    trialEndsAt: event.data.trialEndsAt,
+  }),
 };
 
 export function trialEnd(startedAt: string, trialDays: number): string {

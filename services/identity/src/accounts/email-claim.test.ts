@@ -13,7 +13,10 @@ describe('an email address', () => {
   });
 
   it('is refused to a second account', () => {
-    spec.given([claimed]).when({ type: 'ClaimEmail', email: 'ana@shop.test', userId: second }).thenThrows(/already exists/);
+    spec
+      .given([claimed])
+      .when({ type: 'ClaimEmail', email: 'ana@shop.test', userId: second })
+      .thenThrows(/already exists/);
   });
 
   it('is claimed again by the same account without a new event (a retried registration)', () => {

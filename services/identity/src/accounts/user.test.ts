@@ -7,9 +7,26 @@ const userId = '4b8f8a7e-9a4b-4d8e-8f43-0a5e0c9b1d21';
 const at = '2026-11-25T10:00:00.000Z';
 const signedUp = {
   type: 'identity.UserSignedUp' as const,
-  data: { userId, email: 'ana@shop.test', firstName: 'Ana', lastName: 'Silva', passwordHash: '$argon2id$x', isAdmin: false, registeredAt: at },
+  data: {
+    userId,
+    email: 'ana@shop.test',
+    firstName: 'Ana',
+    lastName: 'Silva',
+    passwordHash: '$argon2id$x',
+    isAdmin: false,
+    registeredAt: at,
+  },
 };
-const register = { type: 'RegisterUser' as const, userId, email: 'ana@shop.test', firstName: 'Ana', lastName: 'Silva', passwordHash: '$argon2id$x', isAdmin: false, at };
+const register = {
+  type: 'RegisterUser' as const,
+  userId,
+  email: 'ana@shop.test',
+  firstName: 'Ana',
+  lastName: 'Silva',
+  passwordHash: '$argon2id$x',
+  isAdmin: false,
+  at,
+};
 
 describe('a user who has not registered', () => {
   it('registers with the details given', () => {
@@ -17,28 +34,44 @@ describe('a user who has not registered', () => {
   });
 
   it('cannot sign in', () => {
-    spec.given([]).when({ type: 'RecordSignIn', at }).thenThrows(/No such account/);
+    spec
+      .given([])
+      .when({ type: 'RecordSignIn', at })
+      .thenThrows(/No such account/);
   });
 });
 
 describe('a registered user', () => {
   it('cannot register a second time', () => {
-    spec.given([signedUp]).when(register).thenThrows(/already exists/);
+    spec
+      .given([signedUp])
+      .when(register)
+      .thenThrows(/already exists/);
   });
 
   it('records a sign-in as activity', () => {
     const later = '2026-11-26T08:00:00.000Z';
-    spec.given([signedUp]).when({ type: 'RecordSignIn', at: later }).then([{ type: 'identity.UserSignedIn', data: { userId, at: later } }]);
+    spec
+      .given([signedUp])
+      .when({ type: 'RecordSignIn', at: later })
+      .then([{ type: 'identity.UserSignedIn', data: { userId, at: later } }]);
   });
 
   it('becomes an admin once', () => {
-    spec.given([signedUp]).when({ type: 'GrantAdminRole', at }).then([{ type: 'identity.AdminRoleGranted', data: { userId, at } }]);
-    spec.given([signedUp, { type: 'identity.AdminRoleGranted', data: { userId, at } }]).when({ type: 'GrantAdminRole', at }).thenNothingHappened();
+    spec
+      .given([signedUp])
+      .when({ type: 'GrantAdminRole', at })
+      .then([{ type: 'identity.AdminRoleGranted', data: { userId, at } }]);
+    spec
+      .given([signedUp, { type: 'identity.AdminRoleGranted', data: { userId, at } }])
+      .when({ type: 'GrantAdminRole', at })
+      .thenNothingHappened();
   });
 
   it('changes password', () => {
-    spec.given([signedUp]).when({ type: 'ChangePassword', passwordHash: '$argon2id$y', at }).then([
-      { type: 'identity.PasswordChanged', data: { userId, passwordHash: '$argon2id$y', at } },
-    ]);
+    spec
+      .given([signedUp])
+      .when({ type: 'ChangePassword', passwordHash: '$argon2id$y', at })
+      .then([{ type: 'identity.PasswordChanged', data: { userId, passwordHash: '$argon2id$y', at } }]);
   });
 });

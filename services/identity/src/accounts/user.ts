@@ -54,7 +54,9 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'GrantAdminRole':
         return state.account.isAdmin ? [] : [{ type: 'identity.AdminRoleGranted', data: { userId, at: command.at } }];
       case 'ChangePassword':
-        return [{ type: 'identity.PasswordChanged', data: { userId, passwordHash: command.passwordHash, at: command.at } }];
+        return [
+          { type: 'identity.PasswordChanged', data: { userId, passwordHash: command.passwordHash, at: command.at } },
+        ];
       default:
         return unreachable(command);
     }

@@ -7,9 +7,22 @@ const spec = deciderSpec(sessionDecider);
 const userId = '33333333-3333-4333-8333-333333333333';
 const started = {
   type: 'identity.SessionStarted' as const,
-  data: { userId, startedAt: '2026-11-25T10:00:00.000Z', expiresAt: '2026-12-25T10:00:00.000Z', clientAddress: '127.0.0.1', userAgent: null },
+  data: {
+    userId,
+    startedAt: '2026-11-25T10:00:00.000Z',
+    expiresAt: '2026-12-25T10:00:00.000Z',
+    clientAddress: '127.0.0.1',
+    userAgent: null,
+  },
 };
-const start = { type: 'StartSession' as const, userId, at: '2026-11-25T10:00:00.000Z', expiresAt: '2026-12-25T10:00:00.000Z', clientAddress: '127.0.0.1', userAgent: null };
+const start = {
+  type: 'StartSession' as const,
+  userId,
+  at: '2026-11-25T10:00:00.000Z',
+  expiresAt: '2026-12-25T10:00:00.000Z',
+  clientAddress: '127.0.0.1',
+  userAgent: null,
+};
 
 describe('a session', () => {
   it('starts once', () => {
@@ -18,9 +31,18 @@ describe('a session', () => {
   });
 
   it('ends when the user signs out, and only once', () => {
-    const ended = { type: 'identity.SessionEnded' as const, data: { reason: 'signed_out' as const, at: '2026-11-25T11:00:00.000Z' } };
-    spec.given([started]).when({ type: 'EndSession', reason: 'signed_out', at: '2026-11-25T11:00:00.000Z' }).then([ended]);
-    spec.given([started, ended]).when({ type: 'EndSession', reason: 'signed_out', at: '2026-11-25T12:00:00.000Z' }).thenNothingHappened();
+    const ended = {
+      type: 'identity.SessionEnded' as const,
+      data: { reason: 'signed_out' as const, at: '2026-11-25T11:00:00.000Z' },
+    };
+    spec
+      .given([started])
+      .when({ type: 'EndSession', reason: 'signed_out', at: '2026-11-25T11:00:00.000Z' })
+      .then([ended]);
+    spec
+      .given([started, ended])
+      .when({ type: 'EndSession', reason: 'signed_out', at: '2026-11-25T12:00:00.000Z' })
+      .thenNothingHappened();
   });
 
   it('speaks for its user until it expires', () => {

@@ -7,13 +7,10 @@ import type { IdentityEventOf } from '../events.js';
  * stream id, so a copy of the store cannot be replayed as someone's cookie.
  */
 export const newSessionToken = (): string => randomBytes(32).toString('base64url');
-export const sessionStream = (token: string): string =>
-  `session-${createHash('sha256').update(token).digest('hex')}`;
+export const sessionStream = (token: string): string => `session-${createHash('sha256').update(token).digest('hex')}`;
 
 export type SessionState =
-  | { status: 'none' }
-  | { status: 'active'; userId: string; expiresAt: string }
-  | { status: 'ended'; userId: string };
+  { status: 'none' } | { status: 'active'; userId: string; expiresAt: string } | { status: 'ended'; userId: string };
 
 export type SessionCommand =
   | {

@@ -35,7 +35,9 @@ describe('failed sign-ins', () => {
   });
 
   it('are explained in minutes, rounded up', () => {
-    expect(tooManyAttemptsMessage(14 * 60_000 + 1)).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    expect(tooManyAttemptsMessage(14 * 60_000 + 1)).toBe(
+      'Too many failed sign-in attempts. Please try again in 15 minutes.',
+    );
     expect(tooManyAttemptsMessage(30_000)).toBe('Too many failed sign-in attempts. Please try again in 1 minute.');
   });
 });

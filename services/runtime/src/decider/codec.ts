@@ -19,9 +19,7 @@ export type EventsOf<Schemas extends SchemaMap> = {
 }[keyof Schemas & string];
 
 /** Every event type of a service at version 1 with its data schema. */
-export function defineEventCodec<Schemas extends SchemaMap>(
-  schemas: Schemas,
-): EventCodec<EventsOf<Schemas>> {
+export function defineEventCodec<Schemas extends SchemaMap>(schemas: Schemas): EventCodec<EventsOf<Schemas>> {
   return {
     knows: (type) => Object.hasOwn(schemas, type),
     version: () => 1,

@@ -41,7 +41,10 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
 ): Promise<CommandResult<Event, State>> {
   for (let attempt = 1; ; attempt++) {
     const recorded = await store.readStream(streamId);
-    const state = fold(decider, recorded.map((event) => codec.decode(event)));
+    const state = fold(
+      decider,
+      recorded.map((event) => codec.decode(event)),
+    );
     const newEvents = decider.decide(command, state);
     const newState = newEvents.reduce(decider.evolve, state);
     if (newEvents.length === 0) return { newEvents, newState, position: null };
@@ -66,7 +69,10 @@ export async function loadAggregate<Event extends DomainEvent, State>(
   streamId: string,
 ): Promise<State> {
   const recorded = await store.readStream(streamId);
-  return fold(decider, recorded.map((event) => codec.decode(event)));
+  return fold(
+    decider,
+    recorded.map((event) => codec.decode(event)),
+  );
 }
 
 function expectedRevisionAfter(recorded: readonly RecordedEvent[]): ExpectedRevision {

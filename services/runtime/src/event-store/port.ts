@@ -72,11 +72,7 @@ export interface EventStore {
    * Catch up from `after`, then follow live appends. The handler sees one event at a time, in
    * global order. If it throws, the subscription stops and `onError` is told.
    */
-  subscribeToAll(
-    options: SubscribeOptions,
-    handler: EventHandler,
-    onError?: (error: unknown) => void,
-  ): Subscription;
+  subscribeToAll(options: SubscribeOptions, handler: EventHandler, onError?: (error: unknown) => void): Subscription;
   /** Named positions kept in the store itself (outbox relay, reactions). */
   getCheckpoint(name: string): Promise<number | null>;
   setCheckpoint(name: string, position: number): Promise<void>;

@@ -23,7 +23,13 @@ const envelope = {
   tenantId: userId,
   correlationId: 'req-1',
   causationId: null,
-  data: { userId, email: 'ana@shop.test', firstName: 'Ana', lastName: 'Silva', registeredAt: '2026-11-25T10:00:00.000Z' },
+  data: {
+    userId,
+    email: 'ana@shop.test',
+    firstName: 'Ana',
+    lastName: 'Silva',
+    registeredAt: '2026-11-25T10:00:00.000Z',
+  },
 };
 
 describe('an inbox', () => {
@@ -41,7 +47,15 @@ describe('an inbox', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const start = () => startInbox({ store, bus, registry: createIntegrationEventRegistry(), durable: 'billing-inbox', subjects: ['events.identity.>'], logger: silentLogger });
+  const start = () =>
+    startInbox({
+      store,
+      bus,
+      registry: createIntegrationEventRegistry(),
+      durable: 'billing-inbox',
+      subjects: ['events.identity.>'],
+      logger: silentLogger,
+    });
   const inboxEvents = () => store.readStream('inbox-identity');
   const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
@@ -50,7 +64,12 @@ describe('an inbox', () => {
     await bus.publish('events.identity.UserRegistered', encodeEnvelope(envelope), { msgId: envelope.id });
     await settle();
     const [copy] = await inboxEvents();
-    expect(copy).toMatchObject({ id: envelope.id, type: 'identity.UserRegistered', version: 2, data: { ...envelope.data, isAdmin: false } });
+    expect(copy).toMatchObject({
+      id: envelope.id,
+      type: 'identity.UserRegistered',
+      version: 2,
+      data: { ...envelope.data, isAdmin: false },
+    });
   });
 
   it('keeps one copy when the same event arrives again after the bus forgot its id', async () => {
@@ -63,7 +82,9 @@ describe('an inbox', () => {
 
   it('drops a message that is not a valid event instead of retrying it forever', async () => {
     await start();
-    await bus.publish('events.identity.UserRegistered', new TextEncoder().encode('{"not":"an event"}'), { msgId: 'junk' });
+    await bus.publish('events.identity.UserRegistered', new TextEncoder().encode('{"not":"an event"}'), {
+      msgId: 'junk',
+    });
     await bus.publish('events.identity.UserRegistered', encodeEnvelope(envelope), { msgId: envelope.id });
     await settle();
     expect((await inboxEvents()).map((event) => event.id)).toEqual([envelope.id]);

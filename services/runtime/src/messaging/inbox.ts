@@ -29,13 +29,21 @@ const decoder = new TextDecoder();
 export async function startInbox(options: InboxOptions): Promise<Consumer> {
   const { store, bus, registry, logger } = options;
   return bus.consume(
-    { durable: options.durable, subjects: options.subjects, ...(options.ackWaitMs ? { ackWaitMs: options.ackWaitMs } : {}) },
+    {
+      durable: options.durable,
+      subjects: options.subjects,
+      ...(options.ackWaitMs ? { ackWaitMs: options.ackWaitMs } : {}),
+    },
     async (message) => {
       let envelope;
       try {
         envelope = registry.parse(JSON.parse(decoder.decode(message.data)));
       } catch (error) {
-        logger.error('dropping an invalid integration event', { subject: message.subject, msgId: message.msgId, error });
+        logger.error('dropping an invalid integration event', {
+          subject: message.subject,
+          msgId: message.msgId,
+          error,
+        });
         message.term();
         return;
       }

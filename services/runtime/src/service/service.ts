@@ -5,7 +5,8 @@ import type { EventStore, RecordedEvent, Subscription } from '../event-store/por
 import type { Logger } from '../log/logger.js';
 import { startInbox } from '../messaging/inbox.js';
 import { startOutboxRelay } from '../messaging/outbox-relay.js';
-import { ProjectionRunner, type Projection } from '../projections/runner.js';
+import type { ProjectionRunner } from '../projections/runner.js';
+import { type Projection } from '../projections/runner.js';
 import { startReactions, type Reaction } from '../reactions/runner.js';
 import { createSubgraphServer, type SubgraphContext, type SubgraphDefinition } from '../subgraph/host.js';
 
@@ -80,4 +81,3 @@ export async function startService(
     },
   };
 }
-

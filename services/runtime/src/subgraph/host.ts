@@ -38,8 +38,15 @@ export function createSubgraphServer(definition: SubgraphDefinition, logger: Log
       if (original instanceof GraphQLError || formatted.extensions?.code !== 'INTERNAL_SERVER_ERROR') {
         return formatted;
       }
-      logger.error('unexpected error in a resolver', { subgraph: definition.name, path: formatted.path, error: original });
-      return { message: 'Something went wrong on our side. Please try again.', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+      logger.error('unexpected error in a resolver', {
+        subgraph: definition.name,
+        path: formatted.path,
+        error: original,
+      });
+      return {
+        message: 'Something went wrong on our side. Please try again.',
+        extensions: { code: 'INTERNAL_SERVER_ERROR' },
+      };
     },
   });
 }

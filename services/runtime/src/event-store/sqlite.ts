@@ -1,0 +1,286 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  assertExpectedRevision,
+  priorAppendOf,
+  resultOfHead,
+  type RecordedPlace,
+  type StreamHead,
+} from './append-rules.js';
+import {
+  categoryOf,
+  type AppendResult,
+  type EventHandler,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './port.js';
+import { SubscriptionSet, type SubscriptionControl } from './subscription.js';
+
+/** Events handed to a subscription per read while it catches up. */
+const CATCH_UP_BATCH = 500;
+const BUSY_TIMEOUT_MS = 5_000;
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id TEXT NOT NULL UNIQUE,
+    stream_id TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    category TEXT NOT NULL,
+    type TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    UNIQUE (stream_id, revision)
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS checkpoints (
+    name TEXT PRIMARY KEY,
+    position INTEGER NOT NULL
+  ) STRICT;
+`;
+
+interface EventRow {
+  position: number;
+  event_id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  version: number;
+  data: string;
+  metadata: string;
+}
+
+interface NewEventRow {
+  eventId: string;
+  streamId: string;
+  revision: number;
+  category: string;
+  type: string;
+  version: number;
+  data: string;
+  metadata: string;
+}
+
+/** The event store in one sqlite file, the only writer of that file. */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly statements: ReturnType<typeof prepareStatements>;
+  private readonly appendAtomically: (
+    streamId: string,
+    events: readonly EventToAppend[],
+    expected: ExpectedRevision,
+  ) => AppendResult;
+  private readonly appendListeners = new Set<() => void>();
+  private readonly subscriptions = new SubscriptionSet();
+
+  constructor(options: { file: string }) {
+    mkdirSync(dirname(options.file), { recursive: true });
+    this.db = new Database(options.file);
+    this.db.pragma('journal_mode = WAL');
+    // Events are the source of truth: a commit must survive a power loss, not only a crash.
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    this.db.exec(SCHEMA);
+    this.statements = prepareStatements(this.db);
+    const transaction = this.db.transaction(this.appendNow.bind(this));
+    // IMMEDIATE takes the write lock up front, so a second connection waits instead of failing
+    // when it tries to upgrade a read lock mid-transaction.
+    this.appendAtomically = (streamId, events, expected) => transaction.immediate(streamId, events, expected);
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: readonly EventToAppend[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    const result = this.appendAtomically(streamId, events, options.expectedRevision);
+    if (events.length > 0) this.notifyAppended();
+    return result;
+  }
+
+  async readStream(streamId: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]> {
+    return this.statements.readStream.all({ streamId, fromRevision: options?.fromRevision ?? 0 }).map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.readAllNow(options);
+  }
+
+  subscribeToAll(options: SubscribeOptions, handler: EventHandler, onError?: (error: unknown) => void): Subscription {
+    return this.subscriptions.start((control) => this.deliver(options, handler, control), onError);
+  }
+
+  async getCheckpoint(name: string): Promise<number | null> {
+    return this.statements.getCheckpoint.get(name)?.position ?? null;
+  }
+
+  async setCheckpoint(name: string, position: number): Promise<void> {
+    this.statements.setCheckpoint.run({ name, position });
+  }
+
+  async close(): Promise<void> {
+    await this.subscriptions.stopAll();
+    if (this.db.open) this.db.close();
+  }
+
+  /** A pragma's value on the store's own connection (some pragmas are per connection). */
+  readPragma(name: string): unknown {
+    return this.db.pragma(name, { simple: true });
+  }
+
+  private appendNow(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): AppendResult {
+    const prior = priorAppendOf(
+      streamId,
+      events.map((event) => event.id),
+      (id) => this.statements.placeOf.get(id),
+    );
+    if (prior) return prior;
+    const head: StreamHead = this.statements.headOf.get(streamId) ?? null;
+    assertExpectedRevision(streamId, expected, head);
+    let result = resultOfHead(head);
+    for (const event of events) {
+      const revision = result.nextExpectedRevision + 1;
+      const inserted = this.statements.insert.run(toNewEventRow(streamId, revision, event));
+      result = { nextExpectedRevision: revision, position: Number(inserted.lastInsertRowid) };
+    }
+    return result;
+  }
+
+  private readAllNow({ after, categories, maxCount }: ReadAllOptions): RecordedEvent[] {
+    return this.statements.readAll
+      .all({
+        after: after ?? 0,
+        categories: categories === undefined ? null : JSON.stringify(categories),
+        // sqlite reads a negative LIMIT as no limit.
+        maxCount: maxCount ?? -1,
+      })
+      .map(toRecordedEvent);
+  }
+
+  private lastPosition(): number {
+    return this.statements.lastPosition.get()?.position ?? 0;
+  }
+
+  private async deliver(
+    { after, categories }: SubscribeOptions,
+    handler: EventHandler,
+    control: SubscriptionControl,
+  ): Promise<void> {
+    const wake = wakeSignal();
+    this.appendListeners.add(wake.wake);
+    control.onStop(wake.wake);
+    try {
+      const backlogEnd = this.lastPosition();
+      let handledUpTo = after ?? 0;
+      while (!control.stopped) {
+        const batch = this.readAllNow({ after: handledUpTo, categories, maxCount: CATCH_UP_BATCH });
+        if (batch.length === 0) {
+          // Nothing left that matches, even if the last events of the backlog are filtered out.
+          control.markCaughtUp();
+          await wake.next();
+          continue;
+        }
+        for (const event of batch) {
+          if (control.stopped) return;
+          await handler(event);
+          handledUpTo = event.position;
+          if (handledUpTo >= backlogEnd) control.markCaughtUp();
+        }
+      }
+    } finally {
+      this.appendListeners.delete(wake.wake);
+    }
+  }
+
+  private notifyAppended(): void {
+    for (const listener of this.appendListeners) listener();
+  }
+}
+
+export function openSqliteEventStore(options: { file: string }): EventStore {
+  return new SqliteEventStore(options);
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    insert: db.prepare<NewEventRow>(
+      `INSERT INTO events (event_id, stream_id, revision, category, type, version, data, metadata)
+       VALUES (@eventId, @streamId, @revision, @category, @type, @version, @data, @metadata)`,
+    ),
+    placeOf: db.prepare<[string], RecordedPlace>(
+      `SELECT stream_id AS streamId, revision, position FROM events WHERE event_id = ?`,
+    ),
+    headOf: db.prepare<[string], { revision: number; position: number }>(
+      `SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1`,
+    ),
+    readStream: db.prepare<{ streamId: string; fromRevision: number }, EventRow>(
+      `SELECT * FROM events WHERE stream_id = @streamId AND revision >= @fromRevision
+       ORDER BY revision`,
+    ),
+    readAll: db.prepare<{ after: number; categories: string | null; maxCount: number }, EventRow>(
+      `SELECT * FROM events
+       WHERE position > @after
+         AND (@categories IS NULL OR category IN (SELECT value FROM json_each(@categories)))
+       ORDER BY position
+       LIMIT @maxCount`,
+    ),
+    lastPosition: db.prepare<[], { position: number }>(`SELECT position FROM events ORDER BY position DESC LIMIT 1`),
+    getCheckpoint: db.prepare<[string], { position: number }>(`SELECT position FROM checkpoints WHERE name = ?`),
+    setCheckpoint: db.prepare<{ name: string; position: number }>(
+      `INSERT INTO checkpoints (name, position) VALUES (@name, @position)
+       ON CONFLICT (name) DO UPDATE SET position = excluded.position`,
+    ),
+  };
+}
+
+function toNewEventRow(streamId: string, revision: number, event: EventToAppend): NewEventRow {
+  return {
+    eventId: event.id,
+    streamId,
+    revision,
+    category: categoryOf(streamId),
+    type: event.type,
+    version: event.version,
+    data: JSON.stringify(event.data ?? null),
+    metadata: JSON.stringify(event.metadata),
+  };
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    version: row.version,
+    data: JSON.parse(row.data),
+    metadata: JSON.parse(row.metadata),
+  };
+}
+
+/**
+ * Lets a subscription sleep until the next append. Wakes that come while nobody sleeps are
+ * dropped: the subscription reads again before it sleeps, and nothing can append between that
+ * read and the sleep since both happen in one synchronous step.
+ */
+function wakeSignal() {
+  let sleeper: (() => void) | null = null;
+  return {
+    wake() {
+      sleeper?.();
+      sleeper = null;
+    },
+    next() {
+      return new Promise<void>((resolve) => {
+        sleeper = resolve;
+      });
+    },
+  };
+}
