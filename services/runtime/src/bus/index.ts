@@ -1,0 +1,3 @@
+export * from './port.js';
+export * from './memory.js';
+export * from './nats.js';
