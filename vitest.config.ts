@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The JSON totals feed the closing line of .ci/run.
+    reporters: ['default', ['json', { outputFile: '.tmp/vitest-results.json' }]],
   },
 });
