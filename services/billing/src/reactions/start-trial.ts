@@ -1,5 +1,12 @@
 import { createIntegrationEventRegistry, identityEvents, userRegisteredV2 } from '@brandloom/proto-events';
-import { causedEventId, handleCommand, type EventStore, type Reaction, type RecordedEvent } from '@brandloom/runtime';
+import {
+  causedEventId,
+  envelopeOf,
+  handleCommand,
+  type EventStore,
+  type Reaction,
+  type RecordedEvent,
+} from '@brandloom/runtime';
 import { billingCodec } from '../events.js';
 import { subscriptionDecider, subscriptionStream } from '../subscriptions/subscription.js';
 
@@ -11,7 +18,8 @@ export function startTrialOnRegistration(store: EventStore, trialDays: number): 
     categories: ['inbox'],
     handles: (event) => event.type === identityEvents.UserRegistered,
     async react(event: RecordedEvent) {
-      const { data } = registry.parse(inboxEnvelope(event));
+      // The inbox copy is validated and upcast like any foreign event.
+      const { data } = registry.parse(envelopeOf(event, event.type, event.version, event.data));
       const registered = userRegisteredV2.parse(data);
       await handleCommand(
         store,
@@ -28,22 +36,5 @@ export function startTrialOnRegistration(store: EventStore, trialDays: number): 
         },
       );
     },
-  };
-}
-
-/** An inbox copy back in envelope form, so it is validated and upcast like any foreign event. */
-function inboxEnvelope(event: RecordedEvent) {
-  return {
-    id: event.id,
-    type: event.type,
-    version: event.version,
-    streamId: event.streamId,
-    revision: event.revision,
-    position: event.position,
-    occurredAt: event.metadata.occurredAt,
-    tenantId: event.metadata.tenantId,
-    correlationId: event.metadata.correlationId,
-    causationId: event.metadata.causationId,
-    data: event.data,
   };
 }
