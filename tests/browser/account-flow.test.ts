@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/all-in-one.js';
 import { uniqueEmail } from '../support/browser-client.js';
 import { chromiumMissing, launchChromium } from '../support/browser.js';
@@ -11,21 +11,21 @@ const ADMIN_PASSWORD = 'correct horse battery';
 
 describe.skipIf(chromiumMissing !== null)('an owner in the browser', () => {
   let server: TestServer;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     server = await startTestServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
-    chromium = await launchChromium();
+    browser = await launchChromium();
   });
   afterAll(async () => {
-    await chromium?.close();
+    await browser?.close();
     await server?.dispose();
   });
   beforeEach(async () => {
-    context = await chromium.browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
     page = await context.newPage();
     consoleErrors.length = 0;
     page.on('console', (message) => {
@@ -38,7 +38,7 @@ describe.skipIf(chromiumMissing !== null)('an owner in the browser', () => {
 
   async function signOut(choice: "Don't Save" | 'Save & Sign Out') {
     await page.getByRole('button', { name: 'Sign Out' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Save Settings Before Signing Out?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Save Settings Before Signing Out?' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: choice }).click();
     await page.getByRole('link', { name: 'Start Free Trial' }).first().waitFor();
@@ -104,7 +104,7 @@ describe.skipIf(chromiumMissing !== null)('an owner in the browser', () => {
     await page.goto('/master-login');
     await page.getByLabel('Admin email').fill(ADMIN_EMAIL);
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: /log ?in/i }).click();
+    await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByText('Login successful').waitFor();
     await page.getByRole('link', { name: 'Master Admin' }).waitFor();
   });
@@ -124,7 +124,7 @@ describe.skipIf(chromiumMissing !== null)('an owner in the browser', () => {
 
     await page.setViewportSize({ width: 390, height: 800 });
     await page.getByRole('button', { name: 'Open menu' }).click();
-    const menu = page.getByRole('dialog');
+    const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.getByRole('link', { name: 'Schedule Queue' }).waitFor();
     await menu.getByRole('link', { name: 'Analytics Hub' }).waitFor();
   });

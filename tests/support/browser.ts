@@ -1,7 +1,4 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -9,10 +6,12 @@ export const chromiumMissing = existsSync(CHROMIUM)
   ? null
   : `Chromium is not installed at ${CHROMIUM} (apt-get install chromium)`;
 
-/** Debian's Chromium, headless, with no network chatter of its own and a fresh profile. */
-export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
-  const profile = await mkdtemp(join(tmpdir(), 'brandloom-chromium-'));
-  const browser = await chromium.launch({
+/**
+ * Debian's Chromium, headless, with no network chatter of its own. Playwright gives every launch
+ * a fresh temporary profile.
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -23,14 +22,6 @@ export async function launchChromium(): Promise<{ browser: Browser; close(): Pro
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${profile}`,
     ],
   });
-  return {
-    browser,
-    close: async () => {
-      await browser.close();
-      await rm(profile, { recursive: true, force: true });
-    },
-  };
 }

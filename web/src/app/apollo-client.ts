@@ -1,0 +1,16 @@
+import { ApolloClient, HttpLink, InMemoryCache, RefetchEventManager, windowFocusSource } from '@apollo/client';
+
+/**
+ * The API lives on the same origin and keeps the session in a cookie. Queries are not refetched
+ * on window focus unless they ask for it (the current-user query does).
+ */
+export function createApolloClient(): ApolloClient {
+  return new ApolloClient({
+    link: new HttpLink({ uri: '/graphql', credentials: 'same-origin' }),
+    cache: new InMemoryCache(),
+    refetchEventManager: new RefetchEventManager({ sources: { windowFocus: windowFocusSource } }),
+    defaultOptions: {
+      watchQuery: { refetchOn: false },
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import { signInSchema } from '@brandloom/proto-events/forms';
+import { Button, HStack, Icon, Link, Stack } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { ArrowLeft } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { toast } from '../../components/ui/toaster';
+import { firstErrorOnly } from '../../lib/forms';
+import { AuthShell } from './auth-shell';
+import { MASTER_LOGIN_MUTATION, ME_QUERY } from './graphql';
+import { TextField } from './text-field';
+
+type MasterLoginValues = z.input<typeof signInSchema>;
+type MasterLoginOutput = z.output<typeof signInSchema>;
+
+const resolver = firstErrorOnly(zodResolver(signInSchema));
+
+export function MasterLoginPage() {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const [masterLogin] = useMutation(MASTER_LOGIN_MUTATION);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<MasterLoginValues, unknown, MasterLoginOutput>({
+    resolver,
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = async (values: MasterLoginOutput) => {
+    try {
+      await masterLogin({ variables: { input: values } });
+    } catch {
+      toast({ title: 'Login failed', description: 'Invalid email or password', variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Login successful' });
+    await client.refetchQueries({ include: [ME_QUERY] }).catch(() => undefined);
+    void navigate('/', { replace: true });
+  };
+
+  return (
+    <AuthShell
+      title="Master Admin Login"
+      description="Sign in with your administrator account to manage all users."
+      footer={
+        <Link asChild color="brand.fg" fontWeight="semibold">
+          <RouterLink to="/signin">
+            <HStack as="span" gap="1.5">
+              <Icon asChild boxSize="4">
+                <ArrowLeft aria-hidden />
+              </Icon>
+              Back to main login
+            </HStack>
+          </RouterLink>
+        </Link>
+      }
+    >
+      <title>Master admin login · Brandloom</title>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <Stack gap="5">
+          <TextField
+            label="Admin email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            placeholder="admin@example.com"
+            maxLength={254}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={256}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} loadingText="Logging in...">
+            Log In
+          </Button>
+        </Stack>
+      </form>
+    </AuthShell>
+  );
+}
