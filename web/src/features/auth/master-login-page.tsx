@@ -1,16 +1,18 @@
 import { signInSchema } from '@brandloom/proto-events/forms';
 import { Button, HStack, Icon, Link, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { ArrowLeft } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import type { z } from 'zod';
 import { toast } from '../../components/ui/toaster';
+import { userFacingMessage } from '../../lib/errors';
 import { firstErrorOnly } from '../../lib/forms';
 import { AuthShell } from './auth-shell';
-import { MASTER_LOGIN_MUTATION, ME_QUERY } from './graphql';
-import { TextField } from './text-field';
+import { MASTER_LOGIN_MUTATION } from './graphql';
+import { EmailField, PasswordField } from './text-field';
+import { useEnterApp } from './use-enter-app';
 
 type MasterLoginValues = z.input<typeof signInSchema>;
 type MasterLoginOutput = z.output<typeof signInSchema>;
@@ -18,8 +20,7 @@ type MasterLoginOutput = z.output<typeof signInSchema>;
 const resolver = firstErrorOnly(zodResolver(signInSchema));
 
 export function MasterLoginPage() {
-  const client = useApolloClient();
-  const navigate = useNavigate();
+  const enterApp = useEnterApp();
   const [masterLogin] = useMutation(MASTER_LOGIN_MUTATION);
   const {
     register,
@@ -33,13 +34,16 @@ export function MasterLoginPage() {
   const onSubmit = async (values: MasterLoginOutput) => {
     try {
       await masterLogin({ variables: { input: values } });
-    } catch {
-      toast({ title: 'Login failed', description: 'Invalid email or password', variant: 'destructive' });
+    } catch (error) {
+      // The server's message is the spec's 'Invalid email or password', or the sign-in limit's.
+      toast({
+        title: 'Login failed',
+        description: userFacingMessage(error, 'Invalid email or password'),
+        variant: 'destructive',
+      });
       return;
     }
-    toast({ title: 'Login successful' });
-    await client.refetchQueries({ include: [ME_QUERY] }).catch(() => undefined);
-    void navigate('/', { replace: true });
+    await enterApp('Login successful');
   };
 
   return (
@@ -62,24 +66,14 @@ export function MasterLoginPage() {
       <title>Master admin login · Brandloom</title>
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <Stack gap="5">
-          <TextField
+          <EmailField
             label="Admin email"
-            type="email"
             autoComplete="username"
-            inputMode="email"
             placeholder="admin@example.com"
-            maxLength={254}
             error={errors.email?.message}
             {...register('email')}
           />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={256}
-            error={errors.password?.message}
-            {...register('password')}
-          />
+          <PasswordField error={errors.password?.message} {...register('password')} />
           <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} loadingText="Logging in...">
             Log In
           </Button>

@@ -1,17 +1,18 @@
 import { signInSchema } from '@brandloom/proto-events/forms';
-import { Alert, Button, Link, Stack } from '@chakra-ui/react';
+import { Button, Link, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import type { z } from 'zod';
-import { toast } from '../../components/ui/toaster';
 import { userFacingMessage } from '../../lib/errors';
 import { firstErrorOnly } from '../../lib/forms';
 import { AuthShell } from './auth-shell';
-import { ME_QUERY, SIGN_IN_MUTATION } from './graphql';
-import { TextField } from './text-field';
+import { FormAlert } from './form-alert';
+import { SIGN_IN_MUTATION } from './graphql';
+import { EmailField, PasswordField } from './text-field';
+import { useEnterApp } from './use-enter-app';
 
 type SignInValues = z.input<typeof signInSchema>;
 type SignInOutput = z.output<typeof signInSchema>;
@@ -19,8 +20,7 @@ type SignInOutput = z.output<typeof signInSchema>;
 const resolver = firstErrorOnly(zodResolver(signInSchema));
 
 export function SignInPage() {
-  const client = useApolloClient();
-  const navigate = useNavigate();
+  const enterApp = useEnterApp();
   const [signIn] = useMutation(SIGN_IN_MUTATION);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -40,9 +40,7 @@ export function SignInPage() {
       setServerError(userFacingMessage(error, 'Failed to sign in'));
       return;
     }
-    toast({ title: 'Signed in successfully!' });
-    await client.refetchQueries({ include: [ME_QUERY] }).catch(() => undefined);
-    void navigate('/', { replace: true });
+    await enterApp('Signed in successfully!');
   };
 
   return (
@@ -61,30 +59,9 @@ export function SignInPage() {
       <title>Sign in · Brandloom</title>
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <Stack gap="5">
-          {serverError && (
-            <Alert.Root status="error" borderRadius="lg" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{serverError}</Alert.Title>
-            </Alert.Root>
-          )}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            maxLength={254}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={256}
-            error={errors.password?.message}
-            {...register('password')}
-          />
+          <FormAlert message={serverError} />
+          <EmailField placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
+          <PasswordField error={errors.password?.message} {...register('password')} />
           <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} loadingText="Signing in...">
             Sign In
           </Button>

@@ -1,21 +1,21 @@
 import { signUpFormSchema, type SignUpForm } from '@brandloom/proto-events/forms';
-import { Alert, Button, Link, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Link, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { toast } from '../../components/ui/toaster';
+import { Link as RouterLink } from 'react-router-dom';
 import { userFacingMessage } from '../../lib/errors';
 import { AuthShell } from './auth-shell';
-import { ME_QUERY, SIGN_UP_MUTATION } from './graphql';
-import { TextField } from './text-field';
+import { FormAlert } from './form-alert';
+import { SIGN_UP_MUTATION } from './graphql';
+import { EmailField, PasswordField, TextField } from './text-field';
+import { useEnterApp } from './use-enter-app';
 
 const resolver = zodResolver(signUpFormSchema);
 
 export function SignUpPage() {
-  const client = useApolloClient();
-  const navigate = useNavigate();
+  const enterApp = useEnterApp();
   const [signUp] = useMutation(SIGN_UP_MUTATION);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -44,9 +44,7 @@ export function SignUpPage() {
       setServerError(userFacingMessage(error, 'Failed to create account'));
       return;
     }
-    toast({ title: 'Account created successfully! Welcome to your 7-day free trial.' });
-    await client.refetchQueries({ include: [ME_QUERY] }).catch(() => undefined);
-    void navigate('/', { replace: true });
+    await enterApp('Account created successfully! Welcome to your 7-day free trial.');
   };
 
   return (
@@ -65,12 +63,7 @@ export function SignUpPage() {
       <title>Create account · Brandloom</title>
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <Stack gap="5">
-          {serverError && (
-            <Alert.Root status="error" borderRadius="lg" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{serverError}</Alert.Title>
-            </Alert.Root>
-          )}
+          <FormAlert message={serverError} />
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <TextField
               label="First name"
@@ -87,30 +80,16 @@ export function SignUpPage() {
               {...register('lastName')}
             />
           </SimpleGrid>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            maxLength={254}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            label="Password"
-            type="password"
+          <EmailField placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
+          <PasswordField
             autoComplete="new-password"
             placeholder="At least 6 characters"
-            maxLength={256}
             error={errors.password?.message}
             {...register('password')}
           />
-          <TextField
+          <PasswordField
             label="Confirm password"
-            type="password"
             autoComplete="new-password"
-            maxLength={256}
             error={errors.confirmPassword?.message}
             {...register('confirmPassword')}
           />

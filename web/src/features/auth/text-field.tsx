@@ -15,3 +15,15 @@ export function TextField({ label, error, ...inputProps }: TextFieldProps) {
     </Field.Root>
   );
 }
+
+type FieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: string };
+
+/** An email input with the attributes browsers and password managers look for. */
+export function EmailField({ label = 'Email', ...props }: FieldProps) {
+  return <TextField label={label} type="email" autoComplete="email" inputMode="email" maxLength={254} {...props} />;
+}
+
+/** A password input; `autoComplete` tells password managers whether it is new or current. */
+export function PasswordField({ label = 'Password', ...props }: FieldProps) {
+  return <TextField label={label} type="password" autoComplete="current-password" maxLength={256} {...props} />;
+}
