@@ -11,6 +11,7 @@ import { GraphQLError } from 'graphql';
 import { composeSupergraph, type SubgraphSchema } from './composition.js';
 import type { GatewayContext } from './context.js';
 import { readCookie, SESSION_COOKIE, sessionCookie } from './http/cookies.js';
+import { accessLog } from './http/access-log.js';
 import { sameOriginMutations, securityHeaders } from './http/security.js';
 import { restAdapter, type RunOperation } from './rest/adapter.js';
 import { authRoutes } from './rest/routes.js';
@@ -91,6 +92,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy);
+  app.use(accessLog(logger));
   app.use(securityHeaders(secureCookies));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   const ready = async () => (await Promise.all([...clients.values()].map((client) => client.ready()))).every(Boolean);
