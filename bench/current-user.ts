@@ -23,7 +23,13 @@ async function hammer(url: string, headers: Record<string, string>): Promise<voi
  * identity and billing → REST reply) against a bare Express handler returning the same JSON.
  */
 export async function currentUserLatency(dir: string): Promise<BenchResult> {
-  const brandloom = await startAllInOne({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: 'http://127.0.0.1' });
+  const brandloom = await startAllInOne({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_ORIGIN: 'http://127.0.0.1',
+  });
   const bare = express();
   try {
     const signUp = await fetch(`${brandloom.url}/api/signup`, {

@@ -12,7 +12,11 @@ function eventsFor(stream: number): EventToAppend[] {
     id: randomUUID(),
     type: 'content.PostDrafted',
     version: 1,
-    data: { postId: `p${stream}-${index}`, content: 'A new drop of summer linen shirts. #linen #summer', platform: 'instagram' },
+    data: {
+      postId: `p${stream}-${index}`,
+      content: 'A new drop of summer linen shirts. #linen #summer',
+      platform: 'instagram',
+    },
     metadata: { tenantId: 'bench', correlationId: 'bench', causationId: null, occurredAt: new Date().toISOString() },
   }));
 }
@@ -44,7 +48,16 @@ export async function appendThroughput(dir: string): Promise<BenchResult> {
     );
     const appendBatch = db.transaction((stream: number, events: EventToAppend[]) => {
       events.forEach((event, revision) =>
-        insert.run(event.id, `post-${stream}`, revision, 'post', event.type, event.version, JSON.stringify(event.data), JSON.stringify(event.metadata)),
+        insert.run(
+          event.id,
+          `post-${stream}`,
+          revision,
+          'post',
+          event.type,
+          event.version,
+          JSON.stringify(event.data),
+          JSON.stringify(event.metadata),
+        ),
       );
     });
     for (let stream = 0; stream < STREAMS; stream++) appendBatch(stream, eventsFor(stream));

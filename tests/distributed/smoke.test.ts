@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteEventStore, signCaller, CALLER_HEADER } from '@brandloom/runtime';
 import { findNatsServerBinary, startNatsServer } from '@brandloom/runtime/testing';
-import { SiteClient, uniqueEmail } from '../support/browser-client.js';
+import { SiteClient, uniqueEmail, userOf } from '../support/browser-client.js';
 import { freePort, isOk, startNode, waitUntil } from '../support/processes.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -63,7 +63,7 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
       password: 'secret1',
     });
     expect(signUp.status).toBe(201);
-    const { id: userId } = await signUp.json();
+    const { id: userId } = await userOf(signUp);
 
     // Billing's only link to identity is the bus: its own store shows the copy it took in and
     // the trial it started from it.
@@ -86,7 +86,7 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
       await billingStore.close();
     }
 
-    const me = await (await browser.get('/api/auth/user')).json();
+    const me = await userOf(await browser.get('/api/auth/user'));
     expect(me).toMatchObject({ id: userId, email, subscriptionStatus: 'trial', subscriptionTier: null });
     expect(Date.parse(me.trialEndsAt) - Date.parse(me.createdAt)).toBe(7 * 86_400_000);
   });

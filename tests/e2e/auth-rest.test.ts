@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteClient, uniqueEmail } from '../support/browser-client.js';
+import { SiteClient, uniqueEmail, userOf } from '../support/browser-client.js';
 import { startTestServer, type TestServer } from '../support/all-in-one.js';
 
 const ADMIN_EMAIL = 'admin@brandloom.test';
@@ -45,7 +45,7 @@ describe('POST /api/signup', () => {
     const browser = client();
     const { email, response } = await signUp(browser);
     expect(response.status).toBe(201);
-    const user = await response.json();
+    const user = await userOf(response);
     expect(user).toMatchObject({
       email,
       firstName: 'Ana',
@@ -100,7 +100,7 @@ describe('POST /api/signup', () => {
   it('refuses a wrongly typed field with a 400, not a 500', async () => {
     const response = await client().post('/api/signup', { email: 42, password: 'secret1' });
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toEqual(expect.any(String));
+    expect(((await response.json()) as { message: unknown }).message).toEqual(expect.any(String));
   });
 });
 
@@ -226,7 +226,7 @@ describe('the gateway', () => {
 
   it('hides the gateway-only session lookup from the public graph', async () => {
     const response = await client().post('/graphql', { query: '{ sessionPrincipal { userId } }' });
-    const body = await response.json();
+    const body = (await response.json()) as { errors?: { message: string }[] };
     expect(body.errors?.[0]?.message).toMatch(/Cannot query field "sessionPrincipal"/);
   });
 });

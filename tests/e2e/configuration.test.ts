@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@brandloom/runtime';
 import { startAllInOne } from '@brandloom/gateway';
-import { SiteClient, uniqueEmail } from '../support/browser-client.js';
+import { SiteClient, uniqueEmail, userOf } from '../support/browser-client.js';
 import { startTestServer } from '../support/all-in-one.js';
 
 describe('a bad setting', () => {
@@ -26,7 +26,7 @@ describe('TRIAL_DAYS', () => {
         email: uniqueEmail(),
         password: 'secret1',
       });
-      const user = await response.json();
+      const user = await userOf(response);
       expect(Date.parse(user.trialEndsAt) - Date.parse(user.createdAt)).toBe(14 * 86_400_000);
     } finally {
       await server.dispose();
@@ -58,21 +58,21 @@ describe('the master admin from the environment', () => {
     const env = { ADMIN_EMAIL: 'Admin@Brandloom.test', ADMIN_PASSWORD: 'first passphrase' };
     let server = await startTestServer(env);
     try {
-      const first = await (
+      const first = await userOf(
         await new SiteClient(server.url).post('/api/master-login', {
           email: 'admin@brandloom.test',
           password: 'first passphrase',
-        })
-      ).json();
+        }),
+      );
       expect(first).toMatchObject({ isAdmin: true, subscriptionStatus: 'trial' });
 
       server = await server.restart();
-      const again = await (
+      const again = await userOf(
         await new SiteClient(server.url).post('/api/master-login', {
           email: 'admin@brandloom.test',
           password: 'first passphrase',
-        })
-      ).json();
+        }),
+      );
       expect(again.id).toBe(first.id);
 
       await server.stop();
@@ -82,12 +82,12 @@ describe('the master admin from the environment', () => {
         password: 'first passphrase',
       });
       expect(old.status).toBe(401);
-      const changed = await (
+      const changed = await userOf(
         await new SiteClient(server.url).post('/api/master-login', {
           email: 'admin@brandloom.test',
           password: 'second passphrase',
-        })
-      ).json();
+        }),
+      );
       expect(changed.id).toBe(first.id);
     } finally {
       await server.dispose();

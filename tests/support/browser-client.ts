@@ -52,3 +52,21 @@ export class SiteClient {
 let counter = 0;
 /** A fresh, unique email address for a test account. */
 export const uniqueEmail = (label = 'owner') => `${label}.${Date.now()}.${counter++}@shop.test`;
+
+/** The user object the account endpoints answer with. */
+export interface UserBody {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  isActive: boolean;
+  createdAt: string;
+  lastActiveAt: string | null;
+  subscriptionTier: string | null;
+  subscriptionStatus: string | null;
+  trialEndsAt: string;
+  subscriptionEndsAt: string | null;
+}
+
+export const userOf = async (response: Response): Promise<UserBody> => (await response.json()) as UserBody;

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { busContract } from './contract.js';
 import { MemoryBus, type GivenUpMessage } from './memory.js';
 
-busContract('in-memory', async () => {
-  const bus = new MemoryBus();
-  return { bus, cleanup: () => bus.close() };
-});
+busContract(
+  'the in-memory bus',
+  async () => {
+    const bus = new MemoryBus();
+    return { bus, cleanup: () => bus.close() };
+  },
+  { connections: false },
+);
 
 describe('the in-memory bus', () => {
   const data = new TextEncoder().encode('{}');
