@@ -84,10 +84,12 @@ async function startDistributed() {
     await waitFor(async () => canConnect(Number(natsPort)), 'nats-server');
   }
 
-  const services = [
-    { name: 'identity', port: env.IDENTITY_PORT ?? '4001' },
-    { name: 'billing', port: env.BILLING_PORT ?? '4002' },
-  ];
+  // One process per service of the catalog, on <NAME>_PORT (4001, 4002, … by default).
+  const { serviceCatalog, urlVariableOf } = await import(join(root, 'gateway/dist/catalog.js'));
+  const services = serviceCatalog.map(({ name }, index) => ({
+    name,
+    port: env[`${name.toUpperCase()}_PORT`] ?? String(4001 + index),
+  }));
   for (const service of services) {
     launch(service.name, process.execPath, [join(root, `services/${service.name}/dist/main.js`)], {
       ...env,
@@ -101,8 +103,7 @@ async function startDistributed() {
   launch('gateway', process.execPath, [join(root, 'gateway/dist/main.js')], {
     ...env,
     HOST: host,
-    IDENTITY_URL: `http://127.0.0.1:${services[0].port}`,
-    BILLING_URL: `http://127.0.0.1:${services[1].port}`,
+    ...Object.fromEntries(services.map(({ name, port }) => [urlVariableOf(name), `http://127.0.0.1:${port}`])),
   });
 }
 

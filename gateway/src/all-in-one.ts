@@ -12,9 +12,8 @@ import {
   type RunningService,
   type ServiceInfrastructure,
 } from '@brandloom/runtime';
-import { billingSettingsSchema, billingTypeDefs, createBillingService } from '@brandloom/billing';
-import { createIdentityService, identitySettingsSchema, identityTypeDefs } from '@brandloom/identity';
 import type { Express } from 'express';
+import { serviceCatalog } from './catalog.js';
 import { allInOneEnvSchema } from './config.js';
 import { createGateway } from './server.js';
 import { InProcessSubgraphClient } from './subgraphs/client.js';
@@ -37,22 +36,14 @@ export async function startAllInOne(env: Record<string, string | undefined> = pr
   const logger = createLogger(config.LOG_LEVEL);
   const bus = await openBus(config, 'brandloom');
 
-  const definitions = [
-    {
-      name: 'identity',
-      typeDefs: identityTypeDefs,
-      create: (infra: ServiceInfrastructure) => createIdentityService(infra, loadConfig(identitySettingsSchema, env)),
-    },
-    {
-      name: 'billing',
-      typeDefs: billingTypeDefs,
-      create: (infra: ServiceInfrastructure) => createBillingService(infra, loadConfig(billingSettingsSchema, env)),
-    },
-  ];
   const services: { running: RunningService; infrastructure: ServiceInfrastructure; typeDefs: DocumentNode }[] = [];
-  for (const { name, typeDefs, create } of definitions) {
+  for (const { name, typeDefs, create } of serviceCatalog) {
     const infrastructure = serviceInfrastructure(name, config, bus, logger);
-    services.push({ running: await startService(create(infrastructure), infrastructure), infrastructure, typeDefs });
+    services.push({
+      running: await startService(create(infrastructure, env), infrastructure),
+      infrastructure,
+      typeDefs,
+    });
   }
 
   const gateway = await createGateway({

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { booleanFlag, optionalString, port, storageEnvSchema } from '@brandloom/runtime';
 import { z } from 'zod';
+import { serviceCatalog, urlVariableOf } from './catalog.js';
 
 const publicOrigin = optionalString.pipe(
   z
@@ -31,12 +32,16 @@ export const allInOneEnvSchema = z.intersection(
   }),
 );
 
-/** The gateway of the distributed mode: where each subgraph listens. */
+/** The gateway of the distributed mode: where each subgraph listens (`IDENTITY_URL`, …). */
 export const distributedGatewayEnvSchema = z.intersection(
   gatewayEnvSchema,
   z.object({
-    IDENTITY_URL: z.url('must be the identity service base URL, e.g. http://127.0.0.1:4001'),
-    BILLING_URL: z.url('must be the billing service base URL, e.g. http://127.0.0.1:4002'),
+    ...Object.fromEntries(
+      serviceCatalog.map(({ name }) => [
+        urlVariableOf(name),
+        z.url(`must be the ${name} service's base URL, e.g. http://127.0.0.1:4001`),
+      ]),
+    ),
     INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters (shared with every service)'),
     LOG_LEVEL: storageEnvSchema.shape.LOG_LEVEL,
   }),

@@ -4,3 +4,4 @@ export * from './composition.js';
 export * from './config.js';
 export * from './subgraphs/client.js';
 export * from './rest/routes.js';
+export * from './catalog.js';

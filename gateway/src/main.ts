@@ -1,7 +1,6 @@
-import { ConfigError, createLogger, loadConfig, stopOnSignals, closeServer } from '@brandloom/runtime';
-import { billingTypeDefs } from '@brandloom/billing';
-import { identityTypeDefs } from '@brandloom/identity';
+import { ConfigError, closeServer, createLogger, loadConfig, stopOnSignals } from '@brandloom/runtime';
 import { DEFAULT_WEB_DIR, listen } from './all-in-one.js';
+import { serviceCatalog, urlVariableOf } from './catalog.js';
 import { distributedGatewayEnvSchema } from './config.js';
 import { createGateway } from './server.js';
 import { HttpSubgraphClient } from './subgraphs/client.js';
@@ -9,20 +8,14 @@ import { HttpSubgraphClient } from './subgraphs/client.js';
 /** The gateway of the distributed mode: every subgraph is another process, reached over HTTP. */
 async function main(): Promise<void> {
   const config = loadConfig(distributedGatewayEnvSchema, process.env);
+  const urls = config as unknown as Record<string, string>;
   const logger = createLogger(config.LOG_LEVEL, { process: 'gateway' });
   const gateway = await createGateway({
-    subgraphs: [
-      {
-        name: 'identity',
-        typeDefs: identityTypeDefs,
-        client: new HttpSubgraphClient('identity', config.IDENTITY_URL, config.INTERNAL_SECRET),
-      },
-      {
-        name: 'billing',
-        typeDefs: billingTypeDefs,
-        client: new HttpSubgraphClient('billing', config.BILLING_URL, config.INTERNAL_SECRET),
-      },
-    ],
+    subgraphs: serviceCatalog.map(({ name, typeDefs }) => ({
+      name,
+      typeDefs,
+      client: new HttpSubgraphClient(name, urls[urlVariableOf(name)]!, config.INTERNAL_SECRET),
+    })),
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,
     webDir: config.WEB_DIR ?? DEFAULT_WEB_DIR,
