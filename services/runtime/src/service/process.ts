@@ -5,7 +5,7 @@ import { loadConfig, port } from '../config/env.js';
 import { createLogger, type Logger } from '../log/logger.js';
 import { subgraphHttpRouter } from '../subgraph/host.js';
 import { openBus, serviceInfrastructure, storageEnvSchema } from './infrastructure.js';
-import { startService, type RunningService, type ServiceInfrastructure, type ServiceModule } from './service.js';
+import { startService, type ServiceInfrastructure, type ServiceModule } from './service.js';
 
 export const serviceProcessEnvSchema = storageEnvSchema.extend({
   PORT: port(0),
@@ -73,4 +73,3 @@ export function closeServer(server: Server): Promise<void> {
   });
 }
 
-export type { RunningService };
