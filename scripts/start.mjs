@@ -46,27 +46,39 @@ async function startDistributed() {
   const children = [];
   let stopping = false;
 
-  const stopAll = (code) => {
+  // Stop in the reverse order of start: the gateway first, then the services, then NATS, each
+  // given time to finish cleanly. A process that does not is killed, and the exit code says so.
+  const stopAll = async (code) => {
     if (stopping) return;
     stopping = true;
-    for (const child of [...children].reverse()) child.kill('SIGTERM');
-    setTimeout(() => process.exit(code), 5000).unref();
-    Promise.all(
-      children.map((child) => new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done()))),
-    ).then(() => process.exit(code));
+    let clean = true;
+    for (const child of [...children].reverse()) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      child.kill('SIGTERM');
+      const exited = await Promise.race([
+        new Promise((done) => child.once('exit', () => done(true))),
+        new Promise((done) => setTimeout(() => done(false), 10_000).unref()),
+      ]);
+      if (!exited) {
+        console.error(`${child.spawnfile} did not stop within 10 s; killing it`);
+        child.kill('SIGKILL');
+        clean = false;
+      }
+    }
+    process.exit(clean ? code : 1);
   };
   const launch = (name, command, args, childEnv) => {
     const child = spawn(command, args, { cwd: root, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
     child.once('exit', (code, signal) => {
       if (stopping) return;
       console.error(`${name} exited (${signal ?? code}); stopping Brandloom`);
-      stopAll(1);
+      void stopAll(1);
     });
     children.push(child);
     return child;
   };
-  process.on('SIGINT', () => stopAll(0));
-  process.on('SIGTERM', () => stopAll(0));
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
 
   if (!env.NATS_URL) {
     const natsServer = findOnPath('nats-server');

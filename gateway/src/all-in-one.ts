@@ -1,8 +1,9 @@
-import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { DocumentNode } from 'graphql';
 import {
   closeServer,
+  listen,
+  portOf,
   createLogger,
   loadConfig,
   openBus,
@@ -12,7 +13,6 @@ import {
   type RunningService,
   type ServiceInfrastructure,
 } from '@brandloom/runtime';
-import type { Express } from 'express';
 import { serviceCatalog } from './catalog.js';
 import { allInOneEnvSchema } from './config.js';
 import { createGateway } from './server.js';
@@ -59,8 +59,7 @@ export async function startAllInOne(env: Record<string, string | undefined> = pr
   });
 
   const server = await listen(gateway.app, config.PORT, config.HOST);
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const port = portOf(server);
   logger.info('Brandloom is running', { url: config.PUBLIC_ORIGIN, listening: `http://${config.HOST}:${port}` });
 
   return {
@@ -75,10 +74,4 @@ export async function startAllInOne(env: Record<string, string | undefined> = pr
       for (const { infrastructure } of services) await infrastructure.store.close();
     },
   };
-}
-
-export function listen(app: Express, port: number, host: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
-  });
 }

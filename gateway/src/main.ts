@@ -1,5 +1,5 @@
-import { ConfigError, closeServer, createLogger, loadConfig, stopOnSignals } from '@brandloom/runtime';
-import { DEFAULT_WEB_DIR, listen } from './all-in-one.js';
+import { ConfigError, closeServer, createLogger, listen, loadConfig, stopOnSignals } from '@brandloom/runtime';
+import { DEFAULT_WEB_DIR } from './all-in-one.js';
 import { serviceCatalog, urlVariableOf } from './catalog.js';
 import { distributedGatewayEnvSchema } from './config.js';
 import { createGateway } from './server.js';

@@ -49,6 +49,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       buildService: ({ name }) => new SubgraphDataSource(clients.get(name)!),
     }),
     includeStacktraceInErrorResponses: false,
+    // The process stops its parts in order on SIGTERM itself; Apollo must not race it.
+    stopOnTerminationSignals: false,
     plugins: [ApolloServerPluginLandingPageDisabled(), sessionCookiePlugin(secureCookies)],
     formatError: (formatted) => publicError(formatted, logger),
   });

@@ -115,8 +115,12 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
     expect((await call({ [CALLER_HEADER]: forged })).status).toBe(401);
   });
 
-  it('stops every process cleanly on SIGTERM', async () => {
+  it('stops every process cleanly on SIGTERM, the gateway first', async () => {
     brandloom.child.kill('SIGTERM');
+    // The launcher exits 0 only when every process it started stopped by itself in time.
     expect(await brandloom.exited).toBe(0);
+    for (const port of Object.values(ports)) {
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    }
   });
 });

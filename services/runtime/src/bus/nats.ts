@@ -19,6 +19,7 @@ import {
   type JsMsg,
   type StreamConfig,
 } from '@nats-io/jetstream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { nanos, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { EVENTS_STREAM, EVENTS_SUBJECTS } from '@brandloom/proto-events';
@@ -31,6 +32,9 @@ import {
 } from './adapter-common.js';
 import type { Bus, BusMessage, Consumer, ConsumerOptions, MessageHandler, PublishResult } from './port.js';
 import { matchesAnyFilter, narrowestCommonFilter } from './subject-filter.js';
+
+/** How long close() waits for a clean drain before it closes the connection outright. */
+const CLOSE_GRACE_MS = 3000;
 
 export interface NatsBusOptions {
   /** One or more server URLs, comma-separated: `nats://127.0.0.1:4222`. */
@@ -132,9 +136,19 @@ class NatsBus implements Bus {
     return consumer;
   }
 
+  /**
+   * Stops the consumers and drains the connection. With the server gone a drain would wait for a
+   * reconnection that never comes, so after CLOSE_GRACE_MS the connection is simply closed:
+   * unacknowledged messages are redelivered to the next consumer anyway.
+   */
   async close(): Promise<void> {
-    await Promise.all([...this.consumers].map((consumer) => consumer.stop()));
-    await this.connection.drain();
+    if (this.connection.isClosed()) return;
+    const graceful = (async () => {
+      await Promise.all([...this.consumers].map((consumer) => consumer.stop()));
+      await this.connection.drain();
+    })();
+    const inTime = await Promise.race([graceful.then(() => true), sleep(CLOSE_GRACE_MS, false, { ref: false })]);
+    if (!inTime) await this.connection.close();
   }
 
   /** Creates the durable consumer, or updates the settings JetStream lets change. */

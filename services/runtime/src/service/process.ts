@@ -34,11 +34,8 @@ export async function runServiceProcess<Settings>(options: {
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', (_req, res) => void res.status(running.healthy() ? 200 : 503).json({ ready: running.healthy() }));
   app.use(subgraphHttpRouter(running.server, env.INTERNAL_SECRET));
-  const server = app.listen(env.PORT, env.HOST, () => {
-    const address = server.address();
-    const listening = typeof address === 'object' && address ? address.port : env.PORT;
-    logger.info('subgraph listening', { url: `http://${env.HOST}:${listening}/graphql` });
-  });
+  const server = await listen(app, env.PORT, env.HOST);
+  logger.info('subgraph listening', { url: `http://${env.HOST}:${portOf(server)}/graphql` });
   stopOnSignals(logger, async () => {
     await closeServer(server);
     await running.stop();
@@ -65,11 +62,34 @@ export function stopOnSignals(logger: Logger, stop: () => Promise<void>): void {
   process.on('SIGINT', () => onSignal('SIGINT'));
 }
 
-/** Stop accepting connections, let in-flight requests finish, drop idle keep-alives. */
-export function closeServer(server: Server): Promise<void> {
+/** Starts listening; rejects when the port cannot be had (Express 5 hands the error to the callback). */
+export function listen(app: express.Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeIdleConnections();
+    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
   });
 }
 
+/** The port a listening server got (the one asked for, or the one the system chose for 0). */
+export function portOf(server: Server): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** How long in-flight requests get to finish at shutdown. */
+const SHUTDOWN_GRACE_MS = 5000;
+
+/**
+ * Stop accepting connections, drop idle keep-alives, let in-flight requests finish, and after
+ * SHUTDOWN_GRACE_MS close whatever is still open.
+ */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    server.close((error) => {
+      clearTimeout(force);
+      if (error) reject(error);
+      else resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

@@ -28,6 +28,8 @@ export function createSubgraphServer(definition: SubgraphDefinition, logger: Log
   return new ApolloServer<SubgraphContext>({
     schema: buildSubgraphSchema([{ typeDefs: definition.typeDefs, resolvers: definition.resolvers }]),
     includeStacktraceInErrorResponses: false,
+    // The process stops its parts in order on SIGTERM itself; Apollo must not race it.
+    stopOnTerminationSignals: false,
     // No usage reporting leaves the system, so federated traces would only cost time.
     plugins: [sessionGrantPlugin(), ApolloServerPluginInlineTraceDisabled()],
     formatError(formatted, error) {
