@@ -1,4 +1,4 @@
-import { ConfigError, closeServer, createLogger, listen, loadConfig, stopOnSignals } from '@brandloom/runtime';
+import { closeServer, createLogger, exitOnStartFailure, listen, loadConfig, stopOnSignals } from '@brandloom/runtime';
 import { DEFAULT_WEB_DIR } from './all-in-one.js';
 import { serviceCatalog, urlVariableOf } from './catalog.js';
 import { distributedGatewayEnvSchema } from './config.js';
@@ -29,10 +29,4 @@ async function main(): Promise<void> {
   });
 }
 
-try {
-  await main();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(1);
-}
+await main().catch(exitOnStartFailure);

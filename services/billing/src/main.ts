@@ -1,5 +1,7 @@
-import { runServiceProcess } from '@brandloom/runtime';
+import { exitOnStartFailure, runServiceProcess } from '@brandloom/runtime';
 import { createBillingService } from './index.js';
 import { billingSettingsSchema } from './settings.js';
 
-await runServiceProcess({ name: 'billing', settingsSchema: billingSettingsSchema, create: createBillingService });
+await runServiceProcess({ name: 'billing', settingsSchema: billingSettingsSchema, create: createBillingService }).catch(
+  exitOnStartFailure,
+);

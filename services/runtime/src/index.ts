@@ -17,3 +17,4 @@ export * from './ids.js';
 export * from './retry.js';
 export * from './service/infrastructure.js';
 export * from './service/process.js';
+export * from './service/start-failure.js';
