@@ -99,6 +99,17 @@ describe('sqlite event store file', () => {
     ).rejects.toThrow(/already recorded/);
   });
 
+  it('refuses a new batch that ends with an id recorded before, and records none of it', async () => {
+    const streamId = `post-${randomUUID()}`;
+    const recorded = newEvent();
+    await opened.store.appendToStream(`post-${randomUUID()}`, [recorded], { expectedRevision: 'no_stream' });
+
+    await expect(
+      opened.store.appendToStream(streamId, [newEvent(), recorded], { expectedRevision: 'no_stream' }),
+    ).rejects.toThrow(/already recorded/);
+    expect(await opened.store.readStream(streamId)).toEqual([]);
+  });
+
   it('refuses a batch that repeats only some of an earlier one', async () => {
     const streamId = `post-${randomUUID()}`;
     const event = newEvent();

@@ -135,21 +135,39 @@ export class SqliteEventStore implements EventStore {
   }
 
   private appendNow(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): AppendResult {
-    const prior = priorAppendOf(
-      streamId,
-      events.map((event) => event.id),
-      (id) => this.statements.placeOf.get(id),
-    );
+    // A repeated batch repeats its first id; a new batch is checked with one lookup, and any
+    // later id recorded elsewhere trips UNIQUE(event_id) below.
+    const placeOf = (id: string) => this.statements.placeOf.get(id);
+    const first = events[0];
+    const prior =
+      first && placeOf(first.id)
+        ? priorAppendOf(
+            streamId,
+            events.map((event) => event.id),
+            placeOf,
+          )
+        : null;
     if (prior) return prior;
     const head: StreamHead = this.statements.headOf.get(streamId) ?? null;
     assertExpectedRevision(streamId, expected, head);
     let result = resultOfHead(head);
     for (const event of events) {
       const revision = result.nextExpectedRevision + 1;
-      const inserted = this.statements.insert.run(toNewEventRow(streamId, revision, event));
+      const inserted = this.insertEvent(streamId, revision, event);
       result = { nextExpectedRevision: revision, position: Number(inserted.lastInsertRowid) };
     }
     return result;
+  }
+
+  private insertEvent(streamId: string, revision: number, event: EventToAppend) {
+    try {
+      return this.statements.insert.run(toNewEventRow(streamId, revision, event));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /event_id/.test(String(error))) {
+        throw new Error(`Stream ${streamId}: event id ${event.id} is already recorded elsewhere`);
+      }
+      throw error;
+    }
   }
 
   private readAllNow({ after, categories, maxCount }: ReadAllOptions): RecordedEvent[] {
