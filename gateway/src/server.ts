@@ -12,7 +12,7 @@ import { composeSupergraph, type SubgraphSchema } from './composition.js';
 import type { GatewayContext } from './context.js';
 import { readCookie, SESSION_COOKIE, sessionCookie } from './http/cookies.js';
 import { accessLog } from './http/access-log.js';
-import { sameOriginMutations, securityHeaders } from './http/security.js';
+import { noStore, sameOriginMutations, securityHeaders } from './http/security.js';
 import { restAdapter, type RunOperation } from './rest/adapter.js';
 import { authRoutes } from './rest/routes.js';
 import { RequestSession, SessionResolver } from './sessions.js';
@@ -103,6 +103,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     res.status(isReady ? 200 : 503).json({ ready: isReady });
   });
   app.use(sameOriginMutations(publicOrigin));
+  app.use(['/api', '/graphql'], noStore);
   app.use(express.json({ limit: '100kb' }));
   app.use('/graphql', expressMiddleware(apollo, { context: ({ req }) => contextFor(req) }));
   app.use(restAdapter(authRoutes, runOperation));

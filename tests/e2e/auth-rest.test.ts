@@ -63,6 +63,7 @@ describe('POST /api/signup', () => {
     );
     const me = await browser.get('/api/auth/user');
     expect(me.status).toBe(200);
+    expect(me.headers.get('cache-control')).toBe('no-store');
     expect(await me.json()).toMatchObject({
       id: user.id,
       email,

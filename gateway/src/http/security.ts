@@ -47,3 +47,9 @@ export function sameOriginMutations(publicOrigin: string) {
     next();
   };
 }
+
+/** Answers about a signed-in user must never sit in a browser or proxy cache. */
+export function noStore(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+}
