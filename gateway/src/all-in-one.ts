@@ -34,7 +34,7 @@ export interface AllInOne {
 export async function startAllInOne(env: Record<string, string | undefined> = process.env): Promise<AllInOne> {
   const config = loadConfig(allInOneEnvSchema, env);
   const logger = createLogger(config.LOG_LEVEL);
-  const bus = await openBus(config, 'brandloom');
+  const bus = await openBus(config, 'brandloom', logger);
 
   const services: { running: RunningService; infrastructure: ServiceInfrastructure; typeDefs: DocumentNode }[] = [];
   for (const { name, typeDefs, create } of serviceCatalog) {

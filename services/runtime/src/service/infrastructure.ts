@@ -32,9 +32,16 @@ export function openEventStoreFor(service: string, env: StorageEnv): EventStore 
   return openSqliteEventStore({ file: join(env.DATA_DIR, `${service}.db`) });
 }
 
-/** NATS JetStream when NATS_URL is set, otherwise the in-process bus. */
-export async function openBus(env: StorageEnv, clientName: string): Promise<Bus> {
-  return env.NATS_URL ? connectNatsBus({ servers: env.NATS_URL, name: clientName }) : new MemoryBus();
+/** NATS JetStream when NATS_URL is set, otherwise the in-process bus; problems go to the log. */
+export async function openBus(env: StorageEnv, clientName: string, logger: Logger): Promise<Bus> {
+  if (!env.NATS_URL) {
+    return new MemoryBus({ onGiveUp: (message) => logger.error('gave up on a message', { ...message }) });
+  }
+  return connectNatsBus({
+    servers: env.NATS_URL,
+    name: clientName,
+    onConsumerError: (error, durable) => logger.error('bus consumer stopped receiving messages', { durable, error }),
+  });
 }
 
 export function serviceInfrastructure(

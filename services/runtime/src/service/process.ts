@@ -25,7 +25,7 @@ export async function runServiceProcess<Settings>(options: {
   const env = loadConfig(serviceProcessEnvSchema, process.env);
   const settings = loadConfig(options.settingsSchema, process.env);
   const logger = createLogger(env.LOG_LEVEL, { process: options.name });
-  const bus = await openBus(env, options.name);
+  const bus = await openBus(env, options.name, logger);
   const infrastructure = serviceInfrastructure(options.name, env, bus, logger);
   const running = await startService(options.create(infrastructure, settings), infrastructure);
 
