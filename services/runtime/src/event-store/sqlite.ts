@@ -164,7 +164,7 @@ export class SqliteEventStore implements EventStore {
       return this.statements.insert.run(toNewEventRow(streamId, revision, event));
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /event_id/.test(String(error))) {
-        throw new Error(`Stream ${streamId}: event id ${event.id} is already recorded elsewhere`);
+        throw new Error(`Stream ${streamId}: event id ${event.id} is already recorded elsewhere`, { cause: error });
       }
       throw error;
     }
