@@ -25,6 +25,9 @@ export const gatewayEnvSchema = z
 export const allInOneEnvSchema = z.intersection(
   gatewayEnvSchema,
   storageEnvSchema.extend({
+    EVENTSTORE_URL: optionalString.refine((url) => url === undefined || url.includes('{service}'), {
+      message: 'must contain {service} in the all-in-one mode, so that each service gets its own database',
+    }),
     // One process signs and checks its own calls; a fresh secret per start is enough.
     INTERNAL_SECRET: optionalString
       .pipe(z.string().min(32).optional())

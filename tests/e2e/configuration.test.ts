@@ -11,6 +11,7 @@ describe('a bad setting', () => {
     [{ ADMIN_EMAIL: 'admin@shop.test' }, /ADMIN_PASSWORD: set ADMIN_EMAIL and ADMIN_PASSWORD together/],
     [{ PUBLIC_ORIGIN: 'not a url' }, /PUBLIC_ORIGIN/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ EVENTSTORE_URL: 'esdb://shared:2113?tls=false' }, /EVENTSTORE_URL: must contain \{service\}/],
   ])('%j stops the start with a message naming the variable', async (env, message) => {
     const start = startAllInOne({ PORT: '0', DATA_DIR: '.tmp/never-created', LOG_LEVEL: 'silent', ...env });
     await expect(start).rejects.toThrow(ConfigError);

@@ -24,12 +24,18 @@ export type StorageEnv = z.infer<typeof storageEnvSchema>;
 
 /**
  * A service's own event store: EventStoreDB when EVENTSTORE_URL is set, otherwise a sqlite file
- * of its own under DATA_DIR.
+ * of its own under DATA_DIR. A service never shares its store, so `{service}` in EVENTSTORE_URL
+ * is replaced by the service's name (`esdb://{service}-events:2113?tls=false`): one process
+ * running several services still gives each its own database.
  */
 export function openEventStoreFor(service: string, env: StorageEnv): EventStore {
-  if (env.EVENTSTORE_URL) return openEventStoreDb({ connectionString: env.EVENTSTORE_URL });
+  if (env.EVENTSTORE_URL) return openEventStoreDb({ connectionString: eventStoreUrlFor(service, env.EVENTSTORE_URL) });
   mkdirSync(env.DATA_DIR, { recursive: true });
   return openSqliteEventStore({ file: join(env.DATA_DIR, `${service}.db`) });
+}
+
+export function eventStoreUrlFor(service: string, template: string): string {
+  return template.replaceAll('{service}', service);
 }
 
 /** NATS JetStream when NATS_URL is set, otherwise the in-process bus; problems go to the log. */
