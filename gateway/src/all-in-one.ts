@@ -60,7 +60,7 @@ export async function startAllInOne(env: Record<string, string | undefined> = pr
 
   const server = await listen(gateway.app, config.PORT, config.HOST);
   const port = portOf(server);
-  logger.info('Brandloom is running', { url: config.PUBLIC_ORIGIN, listening: `http://${config.HOST}:${port}` });
+  logger.info('Brandloom is running', { url: config.PUBLIC_ORIGIN ?? `http://localhost:${port}` });
 
   return {
     url: `http://${config.HOST}:${port}`,

@@ -19,7 +19,8 @@ export const gatewayEnvSchema = z
     TRUST_PROXY: booleanFlag,
     WEB_DIR: optionalString,
   })
-  .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}` }));
+  // Unset: a local run, where any loopback origin on the gateway's own port is the site.
+  .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? null }));
 
 /** The all-in-one process: gateway settings, storage settings, and every service's own. */
 export const allInOneEnvSchema = z.intersection(

@@ -1,4 +1,12 @@
-import { closeServer, createLogger, exitOnStartFailure, listen, loadConfig, stopOnSignals } from '@brandloom/runtime';
+import {
+  closeServer,
+  createLogger,
+  exitOnStartFailure,
+  listen,
+  loadConfig,
+  portOf,
+  stopOnSignals,
+} from '@brandloom/runtime';
 import { DEFAULT_WEB_DIR } from './all-in-one.js';
 import { serviceCatalog, urlVariableOf } from './catalog.js';
 import { distributedGatewayEnvSchema } from './config.js';
@@ -22,7 +30,7 @@ async function main(): Promise<void> {
     logger,
   });
   const server = await listen(gateway.app, config.PORT, config.HOST);
-  logger.info('gateway listening', { url: config.PUBLIC_ORIGIN });
+  logger.info('gateway listening', { url: config.PUBLIC_ORIGIN ?? `http://localhost:${portOf(server)}` });
   stopOnSignals(logger, async () => {
     await closeServer(server);
     await gateway.stop();

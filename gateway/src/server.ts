@@ -21,7 +21,8 @@ import { SubgraphDataSource } from './subgraphs/data-source.js';
 
 export interface GatewayOptions {
   subgraphs: readonly (SubgraphSchema & { client: SubgraphClient })[];
-  publicOrigin: string;
+  /** The address users type; null for a local run on loopback. */
+  publicOrigin: string | null;
   trustProxy: boolean;
   /** The built web app; null to serve the API only. */
   webDir: string | null;
@@ -41,7 +42,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const identity = clients.get('identity');
   if (!identity) throw new Error('The gateway needs the identity subgraph');
   const sessions = new SessionResolver(identity);
-  const secureCookies = publicOrigin.startsWith('https://');
+  const secureCookies = publicOrigin?.startsWith('https://') ?? false;
 
   const apollo = new ApolloServer<GatewayContext>({
     gateway: new ApolloGateway({

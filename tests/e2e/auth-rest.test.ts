@@ -186,6 +186,19 @@ describe('POST /api/master-login', () => {
 });
 
 describe('the gateway', () => {
+  it('takes any loopback origin on its own port as the site when no public origin is set', async () => {
+    const { port } = new URL(server.url);
+    for (const origin of [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`]) {
+      // An empty form: answered by the service (400) once the gateway lets it through.
+      const response = await client().post('/api/signin', {}, { origin });
+      expect(response.status).toBe(400);
+    }
+    for (const origin of [`http://localhost:${Number(port) + 1}`, `https://localhost:${port}`, 'null']) {
+      const response = await client().post('/api/signin', {}, { origin });
+      expect(response.status).toBe(403);
+    }
+  });
+
   it('refuses a state-changing request from another origin', async () => {
     const response = await client().post(
       '/api/signin',

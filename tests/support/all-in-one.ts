@@ -11,16 +11,13 @@ export interface TestServer extends AllInOne {
   dispose(): Promise<void>;
 }
 
-/** A real all-in-one Brandloom on a free port with its own data directory. */
+/**
+ * A real all-in-one Brandloom on a free loopback port with its own data directory. With no
+ * PUBLIC_ORIGIN it takes the loopback origins of its port as its own, as `npm start` does.
+ */
 export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'brandloom-test-')));
   const server = await startAllInOne({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', ...env });
-  const origin = env['PUBLIC_ORIGIN'] ?? `http://127.0.0.1:${server.port}`;
-  if (!env['PUBLIC_ORIGIN']) {
-    // The origin depends on the port, known only now: start again with it pinned.
-    await server.stop();
-    return startTestServer({ ...env, PORT: String(server.port), PUBLIC_ORIGIN: origin }, dir);
-  }
   return {
     ...server,
     dataDir: dir,

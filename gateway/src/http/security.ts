@@ -33,19 +33,33 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * CSRF defence: a state-changing request from a browser carries an Origin; one from another
  * site is refused. Requests without Origin come from non-browser clients, which cannot ride on
  * a visitor's cookie. GET /api/logout changes state too, so a cross-site navigation to it is
- * refused by its Sec-Fetch-Site.
+ * refused by its Sec-Fetch-Site. With no public origin configured (a local run), the site is
+ * any loopback address on the port the request came in on: localhost, 127.0.0.1 or [::1].
  */
-export function sameOriginMutations(publicOrigin: string) {
+export function sameOriginMutations(publicOrigin: string | null) {
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.header('origin');
     const crossSite = req.header('sec-fetch-site') === 'cross-site';
     const changesState = !SAFE_METHODS.has(req.method) || req.path === '/api/logout';
-    if (changesState && ((origin !== undefined && origin !== publicOrigin) || crossSite)) {
+    const foreign = origin !== undefined && !isSiteOrigin(origin, publicOrigin, req.socket.localPort);
+    if (changesState && (foreign || crossSite)) {
       res.status(403).json({ message: 'Cross-origin request refused' });
       return;
     }
     next();
   };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isSiteOrigin(origin: string, publicOrigin: string | null, localPort: number | undefined): boolean {
+  if (publicOrigin) return origin === publicOrigin;
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) && Number(url.port) === localPort;
+  } catch {
+    return false;
+  }
 }
 
 /** Answers about a signed-in user must never sit in a browser or proxy cache. */
