@@ -47,25 +47,29 @@ export function identityApplication(deps: IdentityDependencies) {
     occurredAt: now().toISOString(),
   });
 
-  async function accountByEmail(normalizedEmail: string): Promise<Account | null> {
+  /** Who claimed an address, and their account if it was written. */
+  async function emailOwner(normalizedEmail: string): Promise<{ claimedBy: string | null; account: Account | null }> {
     const claim = await loadAggregate(store, identityCodec, emailClaimDecider, emailClaimStream(normalizedEmail));
-    if (claim.status === 'unclaimed') return null;
+    if (claim.status === 'unclaimed') return { claimedBy: null, account: null };
     const user = await loadAggregate(store, identityCodec, userDecider, userStream(claim.userId));
-    return user.status === 'registered' ? user.account : null;
+    return { claimedBy: claim.userId, account: user.status === 'registered' ? user.account : null };
   }
+
+  const accountByEmail = async (normalizedEmail: string) => (await emailOwner(normalizedEmail)).account;
 
   async function register(
     input: { email: string; firstName: string; lastName: string; password: string; isAdmin: boolean },
     caller: Caller | null,
   ): Promise<string> {
     const email = normalizeEmail(input.email);
-    if (await accountByEmail(email)) throw new DomainError(authMessages.emailTaken, 'CONFLICT');
+    const { claimedBy, account } = await emailOwner(email);
+    if (account) throw new DomainError(authMessages.emailTaken, 'CONFLICT');
     const passwordHash = await hashPassword(input.password);
     const claimStream = emailClaimStream(email);
     // A claim whose account was never written (a crash between the two appends) is taken over
-    // by this registration rather than locking the address forever.
-    const existingClaim = await loadAggregate(store, identityCodec, emailClaimDecider, claimStream);
-    const userId = existingClaim.status === 'claimed' ? existingClaim.userId : crypto.randomUUID();
+    // by this registration rather than locking the address forever. Should another registration
+    // claim the address meanwhile, the claim below is refused.
+    const userId = claimedBy ?? crypto.randomUUID();
     await handleCommand(
       store,
       identityCodec,
