@@ -56,6 +56,19 @@ export function busContract(
         inbox.handler,
       );
 
+    /**
+     * A durable consumer receives 'one' into `inbox` (which acks it, or not) and stops; the
+     * durable name is returned so the test can resume it.
+     */
+    const handleOneThenStop = async (inbox: Inbox) => {
+      const durable = `d${randomToken()}`;
+      const consumer = await consume(inbox, { durable });
+      await publish(`${base}.Created`, 'one');
+      await inbox.texts(1);
+      await consumer.stop();
+      return durable;
+    };
+
     describe('publishing', () => {
       it('delivers a message to a consumer whose filter matches and not to one whose does not', async () => {
         const matching = new Inbox();
@@ -120,13 +133,7 @@ export function busContract(
 
     describe('a durable consumer', () => {
       it('does not get an acknowledged message again after it restarts', async () => {
-        const durable = `d${randomToken()}`;
-        const before = new Inbox();
-        const first = await consume(before, { durable });
-        await publish(`${base}.Created`, 'one');
-        await before.texts(1);
-        await first.stop();
-
+        const durable = await handleOneThenStop(new Inbox());
         await publish(`${base}.Created`, 'two');
         const after = new Inbox();
         await consume(after, { durable });
@@ -136,13 +143,7 @@ export function busContract(
       });
 
       it('gets an unacknowledged message again after it restarts', async () => {
-        const durable = `d${randomToken()}`;
-        const before = new Inbox(async () => {});
-        const first = await consume(before, { durable });
-        await publish(`${base}.Created`, 'one');
-        await before.texts(1);
-        await first.stop();
-
+        const durable = await handleOneThenStop(new Inbox(async () => {}));
         const after = new Inbox();
         await consume(after, { durable });
 
@@ -158,12 +159,7 @@ export function busContract(
         async () => {
           const reopen = opened.reopen;
           if (!reopen) throw new Error(`${name}: open() must return reopen for the reconnection case`);
-          const durable = `d${randomToken()}`;
-          const before = new Inbox();
-          const first = await consume(before, { durable });
-          await publish(`${base}.Created`, 'one');
-          await before.texts(1);
-          await first.stop();
+          const durable = await handleOneThenStop(new Inbox());
           await publish(`${base}.Created`, 'two');
 
           const after = new Inbox();
