@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { EventEnvelope } from './envelope.js';
 
 /** An account was opened. Carries no secret: never a password hash, never a credential. */
 export const userRegisteredV1 = z.object({
@@ -17,7 +16,6 @@ export const userRegisteredV1 = z.object({
 export const userRegisteredV2 = userRegisteredV1.extend({ isAdmin: z.boolean() });
 
 export type UserRegistered = z.infer<typeof userRegisteredV2>;
-export type UserRegisteredEnvelope = EventEnvelope<UserRegistered>;
 
 export const identityEvents = {
   UserRegistered: 'identity.UserRegistered',

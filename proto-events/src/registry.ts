@@ -21,22 +21,10 @@ export class UnknownEventError extends Error {
 
 export class EventRegistry {
   private readonly versions = new Map<string, EventVersion>();
-  private readonly latest = new Map<string, number>();
 
   register<Data>(definition: EventVersion<Data>): this {
     this.versions.set(key(definition.type, definition.version), definition as EventVersion);
-    this.latest.set(definition.type, Math.max(this.latest.get(definition.type) ?? 0, definition.version));
     return this;
-  }
-
-  has(type: string): boolean {
-    return this.latest.has(type);
-  }
-
-  latestVersion(type: string): number {
-    const version = this.latest.get(type);
-    if (version === undefined) throw new UnknownEventError(type, 0);
-    return version;
   }
 
   /** Validates an envelope from the outside and upcasts its data to the latest version. */

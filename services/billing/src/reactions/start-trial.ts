@@ -1,4 +1,4 @@
-import { createIntegrationEventRegistry, identityEvents, userRegisteredV2 } from '@brandloom/proto-events';
+import { createIntegrationEventRegistry, identityEvents, type UserRegistered } from '@brandloom/proto-events';
 import {
   causedEventId,
   envelopeOf,
@@ -20,7 +20,8 @@ export function startTrialOnRegistration(store: EventStore, trialDays: number): 
     async react(event: RecordedEvent) {
       // The inbox copy is validated and upcast like any foreign event.
       const { data } = registry.parse(envelopeOf(event, event.type, event.version, event.data));
-      const registered = userRegisteredV2.parse(data);
+      // The registry validated the data against the latest UserRegistered schema.
+      const registered = data as UserRegistered;
       await handleCommand(
         store,
         billingCodec,
