@@ -1,7 +1,6 @@
 import {
+  commandHandler,
   DomainError,
-  handleCommand,
-  loadAggregate,
   type Caller,
   type CommandMetadata,
   type EventStore,
@@ -40,6 +39,9 @@ export interface SignedIn {
 export function identityApplication(deps: IdentityDependencies) {
   const { store, readModels, now, settings } = deps;
   const throttle = new SignInThrottle(now);
+  const users = commandHandler({ store, codec: identityCodec, decider: userDecider });
+  const emailClaims = commandHandler({ store, codec: identityCodec, decider: emailClaimDecider });
+  const sessions = commandHandler({ store, codec: identityCodec, decider: sessionDecider });
 
   const metadata = (tenantId: string | null, caller: Caller | null): CommandMetadata => ({
     tenantId,
@@ -49,9 +51,9 @@ export function identityApplication(deps: IdentityDependencies) {
 
   /** Who claimed an address, and their account if it was written. */
   async function emailOwner(normalizedEmail: string): Promise<{ claimedBy: string | null; account: Account | null }> {
-    const claim = await loadAggregate(store, identityCodec, emailClaimDecider, emailClaimStream(normalizedEmail));
+    const claim = await emailClaims.load(emailClaimStream(normalizedEmail));
     if (claim.status === 'unclaimed') return { claimedBy: null, account: null };
-    const user = await loadAggregate(store, identityCodec, userDecider, userStream(claim.userId));
+    const user = await users.load(userStream(claim.userId));
     return { claimedBy: claim.userId, account: user.status === 'registered' ? user.account : null };
   }
 
@@ -70,18 +72,8 @@ export function identityApplication(deps: IdentityDependencies) {
     // by this registration rather than locking the address forever. Should another registration
     // claim the address meanwhile, the claim below is refused.
     const userId = claimedBy ?? crypto.randomUUID();
-    await handleCommand(
-      store,
-      identityCodec,
-      emailClaimDecider,
-      claimStream,
-      { type: 'ClaimEmail', email, userId },
-      metadata(userId, caller),
-    );
-    const { position } = await handleCommand(
-      store,
-      identityCodec,
-      userDecider,
+    await emailClaims.handle(claimStream, { type: 'ClaimEmail', email, userId }, metadata(userId, caller));
+    const { position } = await users.handle(
       userStream(userId),
       {
         type: 'RegisterUser',
@@ -104,10 +96,7 @@ export function identityApplication(deps: IdentityDependencies) {
     const token = newSessionToken();
     const startedAt = now();
     const expiresAt = new Date(startedAt.getTime() + settings.sessionTtlDays * 86_400_000).toISOString();
-    await handleCommand(
-      store,
-      identityCodec,
-      sessionDecider,
+    await sessions.handle(
       sessionStream(token),
       {
         type: 'StartSession',
@@ -123,10 +112,7 @@ export function identityApplication(deps: IdentityDependencies) {
   }
 
   async function endSession(token: string, reason: 'signed_out' | 'rotated', caller: Caller): Promise<void> {
-    await handleCommand(
-      store,
-      identityCodec,
-      sessionDecider,
+    await sessions.handle(
       sessionStream(token),
       { type: 'EndSession', reason, at: now().toISOString() },
       metadata(caller.userId, caller),
@@ -149,10 +135,7 @@ export function identityApplication(deps: IdentityDependencies) {
       throw new DomainError(authMessages.invalidCredentials, 'UNAUTHENTICATED');
     }
     throttle.clear(accountKey(email));
-    const { position } = await handleCommand(
-      store,
-      identityCodec,
-      userDecider,
+    const { position } = await users.handle(
       userStream(account.userId),
       { type: 'RecordSignIn', at: now().toISOString() },
       metadata(account.userId, caller),
@@ -177,7 +160,7 @@ export function identityApplication(deps: IdentityDependencies) {
 
     /** Who a browser's session token speaks for, right now. */
     async resolveSession(token: string): Promise<{ userId: string; isAdmin: boolean } | null> {
-      const session = await loadAggregate(store, identityCodec, sessionDecider, sessionStream(token));
+      const session = await sessions.load(sessionStream(token));
       const userId = sessionUser(session, now());
       const profile = userId ? deps.users.get(userId) : null;
       return profile?.isActive ? { userId: profile.id, isAdmin: profile.isAdmin } : null;
@@ -197,24 +180,10 @@ export function identityApplication(deps: IdentityDependencies) {
       }
       const stream = userStream(account.userId);
       const at = now().toISOString();
-      await handleCommand(
-        store,
-        identityCodec,
-        userDecider,
-        stream,
-        { type: 'GrantAdminRole', at },
-        metadata(account.userId, null),
-      );
+      await users.handle(stream, { type: 'GrantAdminRole', at }, metadata(account.userId, null));
       if (!(await verifyPassword(account.passwordHash, password))) {
         const passwordHash = await hashPassword(password);
-        await handleCommand(
-          store,
-          identityCodec,
-          userDecider,
-          stream,
-          { type: 'ChangePassword', passwordHash, at },
-          metadata(account.userId, null),
-        );
+        await users.handle(stream, { type: 'ChangePassword', passwordHash, at }, metadata(account.userId, null));
       }
     },
   };

@@ -1,8 +1,8 @@
 import { createIntegrationEventRegistry, identityEvents, type UserRegistered } from '@brandloom/proto-events';
 import {
   causedEventId,
+  commandHandler,
   envelopeOf,
-  handleCommand,
   type EventStore,
   type Reaction,
   type RecordedEvent,
@@ -13,6 +13,7 @@ import { subscriptionDecider, subscriptionStream } from '../subscriptions/subscr
 /** Every newly registered user gets a free trial, counted from registration. */
 export function startTrialOnRegistration(store: EventStore, trialDays: number): Reaction {
   const registry = createIntegrationEventRegistry();
+  const subscriptions = commandHandler({ store, codec: billingCodec, decider: subscriptionDecider });
   return {
     name: 'start-trial-on-registration',
     categories: ['inbox'],
@@ -22,10 +23,7 @@ export function startTrialOnRegistration(store: EventStore, trialDays: number): 
       const { data } = registry.parse(envelopeOf(event, event.type, event.version, event.data));
       // The registry validated the data against the latest UserRegistered schema.
       const registered = data as UserRegistered;
-      await handleCommand(
-        store,
-        billingCodec,
-        subscriptionDecider,
+      await subscriptions.handle(
         subscriptionStream(registered.userId),
         { type: 'StartTrial', userId: registered.userId, registeredAt: registered.registeredAt, trialDays },
         {
