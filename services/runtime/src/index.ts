@@ -18,3 +18,4 @@ export * from './retry.js';
 export * from './service/infrastructure.js';
 export * from './service/process.js';
 export * from './service/start-failure.js';
+export * from './background/work.js';
