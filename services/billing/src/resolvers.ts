@@ -20,6 +20,9 @@ export function billingResolvers(subscriptions: SubscriptionsReadModel, trialDay
       : null);
 
   return {
+    Query: {
+      trialDays: () => trialDays,
+    },
     User: {
       __resolveReference: (reference: UserReference, context: SubgraphContext) => {
         const { userId, isAdmin } = context.caller;
