@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineContext, defineEvent } from './registry.js';
 
 /** A free trial started for a newly registered user. */
 export const trialStartedV1 = z.object({
@@ -9,6 +10,7 @@ export const trialStartedV1 = z.object({
 
 export type TrialStarted = z.infer<typeof trialStartedV1>;
 
-export const billingEvents = {
-  TrialStarted: 'billing.TrialStarted',
-} as const;
+export const TrialStarted = defineEvent('billing.TrialStarted', trialStartedV1);
+
+/** What billing publishes. */
+export const billingEvents = defineContext('billing', [TrialStarted]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineContext, defineEvent } from './registry.js';
 
 /** An account was opened. Carries no secret: never a password hash, never a credential. */
 export const userRegisteredV1 = z.object({
@@ -17,6 +18,9 @@ export const userRegisteredV2 = userRegisteredV1.extend({ isAdmin: z.boolean() }
 
 export type UserRegistered = z.infer<typeof userRegisteredV2>;
 
-export const identityEvents = {
-  UserRegistered: 'identity.UserRegistered',
-} as const;
+export const UserRegistered = defineEvent('identity.UserRegistered', userRegisteredV2, [
+  { schema: userRegisteredV1, upcast: (data: z.infer<typeof userRegisteredV1>) => ({ ...data, isAdmin: false }) },
+]);
+
+/** What identity publishes. */
+export const identityEvents = defineContext('identity', [UserRegistered]);

@@ -1,6 +1,6 @@
-import { EventRegistry } from './registry.js';
-import { identityEvents, userRegisteredV1, userRegisteredV2 } from './identity.js';
-import { billingEvents, trialStartedV1 } from './billing.js';
+import { EventRegistry, type EnvelopeOf } from './registry.js';
+import { identityEvents } from './identity.js';
+import { billingEvents } from './billing.js';
 
 export * from './envelope.js';
 export * from './subjects.js';
@@ -8,15 +8,15 @@ export * from './registry.js';
 export * from './identity.js';
 export * from './billing.js';
 
+/** Every context's published events. A new context adds its `defineContext(…)` here. */
+const contexts = [identityEvents, billingEvents] as const;
+
+type AnyIntegrationEventDefinition = (typeof contexts)[number]['events'][number];
+
+/** Any integration event Brandloom publishes, upcast to its current version. */
+export type IntegrationEvent = EnvelopeOf<AnyIntegrationEventDefinition>;
+
 /** Every integration event Brandloom publishes, with the upcasters of its older versions. */
-export function createIntegrationEventRegistry(): EventRegistry {
-  return new EventRegistry()
-    .register({
-      type: identityEvents.UserRegistered,
-      version: 1,
-      schema: userRegisteredV1,
-      upcast: (data) => ({ ...data, isAdmin: false }),
-    })
-    .register({ type: identityEvents.UserRegistered, version: 2, schema: userRegisteredV2 })
-    .register({ type: billingEvents.TrialStarted, version: 1, schema: trialStartedV1 });
+export function createIntegrationEventRegistry(): EventRegistry<AnyIntegrationEventDefinition> {
+  return new EventRegistry<AnyIntegrationEventDefinition>(contexts);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createIntegrationEventRegistry, subjectFor, UnknownEventError } from './index.js';
+import { createIntegrationEventRegistry, subjectFor, UnknownEventError, UserRegistered } from './index.js';
 
 const envelope = (version: number, data: unknown) => ({
   id: '55555555-5555-4555-8555-555555555555',
@@ -39,8 +39,28 @@ describe('the integration event registry', () => {
     expect(() => registry.parse(envelope(2, { ...v1Data, email: 'not an email' }))).toThrow();
   });
 
-  it('refuses an unknown version', () => {
-    expect(() => registry.parse(envelope(9, v1Data))).toThrow(UnknownEventError);
+  it('refuses a version newer than it knows, and says so', () => {
+    const parse = () => registry.parse(envelope(9, v1Data));
+    expect(parse).toThrow(UnknownEventError);
+    try {
+      parse();
+    } catch (error) {
+      expect((error as UnknownEventError).isNewerVersion).toBe(true);
+    }
+  });
+
+  it('refuses a type it does not know', () => {
+    expect(() => registry.parse({ ...envelope(1, v1Data), type: 'identity.UserVanished' })).toThrow(UnknownEventError);
+  });
+
+  it('narrows on the type without casts', () => {
+    const event = registry.parse(envelope(2, { ...v1Data, isAdmin: false }));
+    if (event.type !== UserRegistered.type) throw new Error('expected a registration');
+    expect(event.data.email).toBe('ana@shop.test');
+  });
+
+  it('counts versions once: the latest is one more than the older ones', () => {
+    expect(UserRegistered.version).toBe(2);
   });
 
   it('names the NATS subject after the context and the event', () => {

@@ -1,4 +1,4 @@
-import { identityEvents, type UserRegistered } from '@brandloom/proto-events';
+import { UserRegistered } from '@brandloom/proto-events';
 import { envelopeOf, type RecordedEvent } from '@brandloom/runtime';
 import { identityCodec } from './events.js';
 
@@ -12,5 +12,5 @@ export function identityIntegrationEvent(recorded: RecordedEvent) {
   if (event.type !== 'identity.UserSignedUp') return null;
   const { userId, email, firstName, lastName, isAdmin, registeredAt } = event.data;
   const data: UserRegistered = { userId, email, firstName, lastName, isAdmin, registeredAt };
-  return envelopeOf(recorded, identityEvents.UserRegistered, 2, data);
+  return envelopeOf(recorded, UserRegistered, data);
 }

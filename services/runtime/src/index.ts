@@ -19,3 +19,4 @@ export * from './service/infrastructure.js';
 export * from './service/process.js';
 export * from './service/start-failure.js';
 export * from './background/work.js';
+export * from './messaging/inbox-copy.js';

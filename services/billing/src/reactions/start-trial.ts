@@ -1,8 +1,8 @@
-import { createIntegrationEventRegistry, identityEvents, type UserRegistered } from '@brandloom/proto-events';
+import { createIntegrationEventRegistry, UserRegistered } from '@brandloom/proto-events';
 import {
   causedEventId,
   commandHandler,
-  envelopeOf,
+  parseInboxCopy,
   type EventStore,
   type Reaction,
   type RecordedEvent,
@@ -17,12 +17,11 @@ export function startTrialOnRegistration(store: EventStore, trialDays: number): 
   return {
     name: 'start-trial-on-registration',
     categories: ['inbox'],
-    handles: (event) => event.type === identityEvents.UserRegistered,
+    handles: (event) => event.type === UserRegistered.type,
     async react(event: RecordedEvent) {
-      // The inbox copy is validated and upcast like any foreign event.
-      const { data } = registry.parse(envelopeOf(event, event.type, event.version, event.data));
-      // The registry validated the data against the latest UserRegistered schema.
-      const registered = data as UserRegistered;
+      const copy = parseInboxCopy(registry, event);
+      if (copy.type !== UserRegistered.type) return;
+      const registered = copy.data;
       await subscriptions.handle(
         subscriptionStream(registered.userId),
         { type: 'StartTrial', userId: registered.userId, registeredAt: registered.registeredAt, trialDays },

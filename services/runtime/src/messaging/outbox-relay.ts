@@ -1,4 +1,4 @@
-import { subjectFor, type EventEnvelope } from '@brandloom/proto-events';
+import { subjectFor, type EventDefinition, type EventEnvelope } from '@brandloom/proto-events';
 import type { Bus } from '../bus/port.js';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/port.js';
 import type { Logger } from '../log/logger.js';
@@ -54,12 +54,19 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Sub
   };
 }
 
-/** The envelope of a recorded event, carrying `data` as given (already stripped of secrets). */
-export function envelopeOf(event: RecordedEvent, type: string, version: number, data: unknown): EventEnvelope {
+/**
+ * The integration event a recorded event publishes, at the definition's current version, with
+ * `data` as given (already stripped of secrets).
+ */
+export function envelopeOf<Type extends string, Data>(
+  event: RecordedEvent,
+  definition: EventDefinition<Type, Data>,
+  data: NoInfer<Data>,
+): EventEnvelope<Data> {
   return {
     id: event.id,
-    type,
-    version,
+    type: definition.type,
+    version: definition.version,
     streamId: event.streamId,
     revision: event.revision,
     position: event.position,
