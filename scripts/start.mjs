@@ -17,7 +17,7 @@ else await import(join(root, 'gateway/dist/main-all-in-one.js'));
 
 function build() {
   // tsc -b is incremental: a no-op when the compiled code is current.
-  run('npx', ['tsc', '-b']);
+  run(process.execPath, [join(root, 'scripts/build-types.mjs')]);
   const webIndex = join(root, 'web/dist/index.html');
   if (!existsSync(webIndex) || newestMtime(join(root, 'web/src')) > statSync(webIndex).mtimeMs) {
     run('npm', ['run', 'build', '-w', 'web']);
@@ -97,13 +97,16 @@ async function startDistributed() {
   }
 
   // One process per service of the catalog, on <NAME>_PORT (4001, 4002, … by default).
-  const { serviceCatalog, urlVariableOf } = await import(join(root, 'gateway/dist/catalog.js'));
-  const services = serviceCatalog.map(({ name }, index) => ({
+  const { serviceNames, urlVariableOf, portVariableOf, defaultPortOf } = await import(
+    join(root, 'gateway/dist/catalog.js')
+  );
+  const services = serviceNames.map((name) => ({
     name,
-    port: env[`${name.toUpperCase()}_PORT`] ?? String(4001 + index),
+    port: env[portVariableOf(name)] ?? String(defaultPortOf(name)),
   }));
+  const launcher = join(root, 'services/runtime/dist/service/launch.js');
   for (const service of services) {
-    launch(service.name, process.execPath, [join(root, `services/${service.name}/dist/main.js`)], {
+    launch(service.name, process.execPath, [launcher, service.name], {
       ...env,
       PORT: service.port,
       HOST: '127.0.0.1',

@@ -1,24 +1,20 @@
-import { fileURLToPath } from 'node:url';
-import type { DocumentNode } from 'graphql';
 import {
   closeServer,
-  listen,
-  portOf,
   createLogger,
+  listen,
   loadConfig,
   openBus,
+  portOf,
   serviceInfrastructure,
   startService,
   type Logger,
   type RunningService,
   type ServiceInfrastructure,
 } from '@brandloom/runtime';
-import { serviceCatalog } from './catalog.js';
-import { allInOneEnvSchema } from './config.js';
+import { loadServiceContracts, loadServiceDefinitions } from './catalog.js';
+import { allInOneEnvSchema, DEFAULT_WEB_DIR } from './config.js';
 import { createGateway } from './server.js';
-import { InProcessSubgraphClient } from './subgraphs/client.js';
-
-export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+import { InProcessSubgraphClient } from './subgraphs/in-process-client.js';
 
 export interface AllInOne {
   url: string;
@@ -34,22 +30,23 @@ export interface AllInOne {
 export async function startAllInOne(env: Record<string, string | undefined> = process.env): Promise<AllInOne> {
   const config = loadConfig(allInOneEnvSchema, env);
   const logger = createLogger(config.LOG_LEVEL);
+  const [contracts, definitions] = await Promise.all([loadServiceContracts(), loadServiceDefinitions()]);
+  // Every service's settings are checked before anything starts, so a bad one changes nothing.
+  const settings = definitions.map((definition) => loadConfig(definition.settingsSchema, env));
   const bus = await openBus(config, 'brandloom', logger);
 
-  const services: { running: RunningService; infrastructure: ServiceInfrastructure; typeDefs: DocumentNode }[] = [];
-  for (const { name, typeDefs, create } of serviceCatalog) {
-    const infrastructure = serviceInfrastructure(name, config, bus, logger);
+  const services: { running: RunningService; infrastructure: ServiceInfrastructure }[] = [];
+  for (const [index, definition] of definitions.entries()) {
+    const infrastructure = serviceInfrastructure(definition.name, config, bus, logger);
     services.push({
-      running: await startService(create(infrastructure, env), infrastructure),
+      running: await startService(definition.create(infrastructure, settings[index]), infrastructure),
       infrastructure,
-      typeDefs,
     });
   }
 
   const gateway = await createGateway({
-    subgraphs: services.map(({ running, typeDefs }) => ({
-      name: running.name,
-      typeDefs,
+    services: services.map(({ running }, index) => ({
+      contract: contracts[index]!,
       client: new InProcessSubgraphClient(running.name, running.server, config.INTERNAL_SECRET, running.healthy),
     })),
     publicOrigin: config.PUBLIC_ORIGIN,

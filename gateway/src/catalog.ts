@@ -1,34 +1,39 @@
-import type { DocumentNode } from 'graphql';
-import { loadConfig, type ServiceInfrastructure, type ServiceModule } from '@brandloom/runtime';
-import { billingSettingsSchema, billingTypeDefs, createBillingService } from '@brandloom/billing';
-import { createIdentityService, identitySettingsSchema, identityTypeDefs } from '@brandloom/identity';
-import type { z } from 'zod';
-
-/** What the gateway and the launchers know of a service: its name, schema, and how to build it. */
-export interface CatalogEntry {
-  name: string;
-  typeDefs: DocumentNode;
-  /** Builds the service from its infrastructure, reading its own settings from `env`. */
-  create(infrastructure: ServiceInfrastructure, env: Record<string, string | undefined>): ServiceModule;
-}
-
-function entry<Settings>(
-  name: string,
-  typeDefs: DocumentNode,
-  settingsSchema: z.ZodType<Settings>,
-  create: (infrastructure: ServiceInfrastructure, settings: Settings) => ServiceModule,
-): CatalogEntry {
-  return { name, typeDefs, create: (infrastructure, env) => create(infrastructure, loadConfig(settingsSchema, env)) };
-}
+import type { ServiceContract, ServiceDefinition } from '@brandloom/runtime/edge';
 
 /**
- * Every service of Brandloom, in start order. A new service is one line here (and its package);
- * both run modes, the distributed gateway's settings and the start script follow from this list.
+ * Every service of Brandloom, in start order: the one line a new service adds. Service `x` is
+ * the workspace package `@brandloom/x` under services/x, exporting `contract` from
+ * `@brandloom/x/contract` (schema and REST rows) and `service` from `@brandloom/x` (its
+ * implementation). Both run modes, the gateway's REST paths, the distributed gateway's settings,
+ * the start script and the cross-service tests all follow from this list.
  */
-export const serviceCatalog: readonly CatalogEntry[] = [
-  entry('identity', identityTypeDefs, identitySettingsSchema, createIdentityService),
-  entry('billing', billingTypeDefs, billingSettingsSchema, createBillingService),
-];
+export const serviceNames = ['identity', 'billing'] as const;
+
+/** The schemas and REST rows of every service: all the gateway loads of them. */
+export async function loadServiceContracts(): Promise<ServiceContract[]> {
+  return Promise.all(
+    serviceNames.map(async (name) => {
+      const { contract } = (await import(`@brandloom/${name}/contract`)) as { contract?: ServiceContract };
+      if (contract?.name !== name) throw new Error(`@brandloom/${name}/contract must export the contract of ${name}`);
+      return contract;
+    }),
+  );
+}
+
+/** The implementations, for the all-in-one process. */
+export async function loadServiceDefinitions(): Promise<ServiceDefinition[]> {
+  return Promise.all(
+    serviceNames.map(async (name) => {
+      const { service } = (await import(`@brandloom/${name}`)) as { service?: ServiceDefinition };
+      if (service?.name !== name) throw new Error(`@brandloom/${name} must export the service definition of ${name}`);
+      return service;
+    }),
+  );
+}
 
 /** `billing` → `BILLING_URL`: where the distributed gateway finds a service. */
-export const urlVariableOf = (service: string): string => `${service.toUpperCase()}_URL`;
+export const urlVariableOf = (service: string): string => `${service.toUpperCase().replaceAll('-', '_')}_URL`;
+
+/** `billing` → `BILLING_PORT`, and its default: 4001 for the first service, then one up each. */
+export const portVariableOf = (service: string): string => `${service.toUpperCase().replaceAll('-', '_')}_PORT`;
+export const defaultPortOf = (service: string): number => 4001 + serviceNames.indexOf(service as never);

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'graphql';
-import { billingTypeDefs } from '@brandloom/billing';
-import { identityTypeDefs } from '@brandloom/identity';
+import { loadServiceContracts } from './catalog.js';
 import { composeSupergraph } from './composition.js';
 
+const contracts = await loadServiceContracts();
+const identity = contracts.find((contract) => contract.name === 'identity')!;
+
 describe('the supergraph', () => {
-  it('composes from the subgraphs, with User contributed by identity and billing', () => {
-    const supergraph = composeSupergraph([
-      { name: 'identity', typeDefs: identityTypeDefs },
-      { name: 'billing', typeDefs: billingTypeDefs },
-    ]);
+  it('composes from every service of the catalog, with User contributed by identity and billing', () => {
+    const supergraph = composeSupergraph(contracts);
     expect(supergraph).toMatch(
       /type User\s+@join__type\(graph: BILLING, key: "id"\)\s+@join__type\(graph: IDENTITY, key: "id"\)/,
     );
-    expect(supergraph).toContain('subscriptionStatus: SubscriptionStatus @join__field(graph: BILLING, requires: "createdAt")');
+    expect(supergraph).toContain(
+      'subscriptionStatus: SubscriptionStatus @join__field(graph: BILLING, requires: "createdAt")',
+    );
   });
 
   it('fails with the reasons when a subgraph breaks the contract', () => {
@@ -21,11 +22,8 @@ describe('the supergraph', () => {
       extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
       type User @key(fields: "id") { id: ID! email: Int }
     `);
-    expect(() =>
-      composeSupergraph([
-        { name: 'identity', typeDefs: identityTypeDefs },
-        { name: 'rogue', typeDefs: clashing },
-      ]),
-    ).toThrow(/do not compose[\s\S]*email/);
+    expect(() => composeSupergraph([identity, { name: 'rogue', typeDefs: clashing }])).toThrow(
+      /do not compose[\s\S]*email/,
+    );
   });
 });

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { booleanFlag, optionalString, port, storageEnvSchema } from '@brandloom/runtime';
+import { fileURLToPath } from 'node:url';
+import { booleanFlag, optionalString, port, storageEnvSchema } from '@brandloom/runtime/edge';
 import { z } from 'zod';
-import { serviceCatalog, urlVariableOf } from './catalog.js';
+import { serviceNames, urlVariableOf } from './catalog.js';
+
+/** The built web app, beside the gateway in this repository. */
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const publicOrigin = optionalString.pipe(
   z
@@ -41,7 +45,7 @@ export const distributedGatewayEnvSchema = z.intersection(
   gatewayEnvSchema,
   z.object({
     ...Object.fromEntries(
-      serviceCatalog.map(({ name }) => [
+      serviceNames.map((name) => [
         urlVariableOf(name),
         z.url(`must be the ${name} service's base URL, e.g. http://127.0.0.1:4001`),
       ]),

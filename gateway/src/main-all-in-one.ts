@@ -1,4 +1,4 @@
-import { exitOnStartFailure, stopOnSignals } from '@brandloom/runtime';
+import { exitOnStartFailure, stopOnSignals } from '@brandloom/runtime/edge';
 import { startAllInOne } from './all-in-one.js';
 
 try {

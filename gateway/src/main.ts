@@ -6,23 +6,25 @@ import {
   loadConfig,
   portOf,
   stopOnSignals,
-} from '@brandloom/runtime';
-import { DEFAULT_WEB_DIR } from './all-in-one.js';
-import { serviceCatalog, urlVariableOf } from './catalog.js';
-import { distributedGatewayEnvSchema } from './config.js';
+} from '@brandloom/runtime/edge';
+import { loadServiceContracts, urlVariableOf } from './catalog.js';
+import { DEFAULT_WEB_DIR, distributedGatewayEnvSchema } from './config.js';
 import { createGateway } from './server.js';
 import { HttpSubgraphClient } from './subgraphs/client.js';
 
-/** The gateway of the distributed mode: every subgraph is another process, reached over HTTP. */
+/**
+ * The gateway of the distributed mode: every service is another process, reached over HTTP.
+ * It loads only the services' contracts (schemas and REST rows), never their implementations.
+ */
 async function main(): Promise<void> {
   const config = loadConfig(distributedGatewayEnvSchema, process.env);
   const urls = config as unknown as Record<string, string>;
   const logger = createLogger(config.LOG_LEVEL, { process: 'gateway' });
+  const contracts = await loadServiceContracts();
   const gateway = await createGateway({
-    subgraphs: serviceCatalog.map(({ name, typeDefs }) => ({
-      name,
-      typeDefs,
-      client: new HttpSubgraphClient(name, urls[urlVariableOf(name)]!, config.INTERNAL_SECRET),
+    services: contracts.map((contract) => ({
+      contract,
+      client: new HttpSubgraphClient(contract.name, urls[urlVariableOf(contract.name)]!, config.INTERNAL_SECRET),
     })),
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,

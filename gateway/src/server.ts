@@ -5,22 +5,27 @@ import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import type { Logger } from '@brandloom/runtime';
+import type { Logger, ServiceContract } from '@brandloom/runtime/edge';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { GraphQLError } from 'graphql';
-import { composeSupergraph, type SubgraphSchema } from './composition.js';
+import { composeSupergraph } from './composition.js';
 import type { GatewayContext } from './context.js';
 import { readCookie, SESSION_COOKIE, sessionCookie } from './http/cookies.js';
 import { accessLog } from './http/access-log.js';
 import { noStore, sameOriginMutations, securityHeaders } from './http/security.js';
 import { restAdapter, type RunOperation } from './rest/adapter.js';
-import { authRoutes } from './rest/routes.js';
 import { RequestSession, SessionResolver } from './sessions.js';
 import type { SubgraphClient } from './subgraphs/client.js';
 import { SubgraphDataSource } from './subgraphs/data-source.js';
 
+/** A service as the gateway sees it: what it declares, and how to reach it. */
+export interface GatewayService {
+  contract: ServiceContract;
+  client: SubgraphClient;
+}
+
 export interface GatewayOptions {
-  subgraphs: readonly (SubgraphSchema & { client: SubgraphClient })[];
+  services: readonly GatewayService[];
   /** The address users type; null for a local run on loopback. */
   publicOrigin: string | null;
   trustProxy: boolean;
@@ -37,17 +42,17 @@ export interface Gateway {
 
 /** The one door: the web app, /graphql, the documented REST paths, health, all same-origin. */
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
-  const { subgraphs, publicOrigin, logger } = options;
-  const clients = new Map(subgraphs.map((subgraph) => [subgraph.name, subgraph.client]));
-  const identity = clients.get('identity');
-  if (!identity) throw new Error('The gateway needs the identity subgraph');
-  const sessions = new SessionResolver(identity);
+  const { services, publicOrigin, logger } = options;
+  const byName = new Map(services.map((service) => [service.contract.name, service]));
+  const sessionAuthority = sessionAuthorityOf(services);
+  const sessions = new SessionResolver(sessionAuthority.client, sessionAuthority.principalQuery);
   const secureCookies = publicOrigin?.startsWith('https://') ?? false;
 
   const apollo = new ApolloServer<GatewayContext>({
     gateway: new ApolloGateway({
-      supergraphSdl: composeSupergraph(subgraphs),
-      buildService: ({ name }) => new SubgraphDataSource(clients.get(name)!),
+      supergraphSdl: composeSupergraph(services.map(({ contract }) => contract)),
+      buildService: ({ name }) =>
+        new SubgraphDataSource(byName.get(name)!.client, { ownsSessions: name === sessionAuthority.client.name }),
     }),
     includeStacktraceInErrorResponses: false,
     // The process stops its parts in order on SIGTERM itself; Apollo must not race it.
@@ -98,7 +103,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(accessLog(logger));
   app.use(securityHeaders(secureCookies));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  const ready = async () => (await Promise.all([...clients.values()].map((client) => client.ready()))).every(Boolean);
+  const ready = async () => (await Promise.all(services.map(({ client }) => client.ready()))).every(Boolean);
   app.get('/readyz', async (_req, res) => {
     const isReady = await ready();
     res.status(isReady ? 200 : 503).json({ ready: isReady });
@@ -107,7 +112,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(['/api', '/graphql'], noStore);
   app.use(express.json({ limit: '100kb' }));
   app.use('/graphql', expressMiddleware(apollo, { context: ({ req }) => contextFor(req) }));
-  app.use(restAdapter(authRoutes, runOperation));
+  app.use(
+    restAdapter(
+      services.flatMap(({ contract }) => contract.restRoutes),
+      runOperation,
+    ),
+  );
   app.all(
     '/api/{*rest}',
     (req, res) => void res.status(404).json({ message: `No such API path: ${req.method} ${req.path}` }),
@@ -116,6 +126,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(jsonErrors(logger));
 
   return { app, ready, stop: () => apollo.stop() };
+}
+
+/** The one service that declares it owns sessions: the gateway asks it who a cookie speaks for. */
+function sessionAuthorityOf(services: readonly GatewayService[]) {
+  const owners = services.filter(({ contract }) => contract.sessions);
+  const owner = owners[0];
+  if (owners.length !== 1 || !owner?.contract.sessions) {
+    throw new Error(`Exactly one service must own sessions; found ${owners.length}`);
+  }
+  return { client: owner.client, principalQuery: owner.contract.sessions.principalQuery };
 }
 
 /** Copies a session grant from the operation's context to the response's cookie. */

@@ -1,4 +1,4 @@
-import type { SessionGrant } from '@brandloom/runtime';
+import type { SessionGrant } from '@brandloom/runtime/edge';
 import { callerFor } from './subgraphs/data-source.js';
 import type { SubgraphClient } from './subgraphs/client.js';
 
@@ -7,29 +7,31 @@ export interface Principal {
   isAdmin: boolean;
 }
 
-const PRINCIPAL_QUERY = 'query SessionPrincipal { sessionPrincipal { userId isAdmin } }';
 /** How long a resolved session is trusted without asking identity again. */
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX_ENTRIES = 10_000;
 
 /**
- * Resolves a session cookie to the user it speaks for, by asking the identity service, with a
+ * Resolves a session cookie to the user it speaks for, by asking the service that owns sessions, with a
  * short cache so a page's burst of requests costs one lookup. Sign-in and sign-out through this
  * gateway evict at once; elsewhere a revoked session lives at most CACHE_TTL_MS longer.
  */
 export class SessionResolver {
   private readonly cache = new Map<string, { principal: Principal | null; expiresAt: number }>();
 
-  constructor(private readonly identity: SubgraphClient) {}
+  constructor(
+    private readonly authority: SubgraphClient,
+    private readonly principalQuery: string,
+  ) {}
 
   async resolve(token: string | null, requestId: string): Promise<Principal | null> {
     if (!token) return null;
     const cached = this.cache.get(token);
     if (cached && cached.expiresAt > Date.now()) return cached.principal;
     const caller = { ...callerFor(undefined, true), sessionToken: token, requestId };
-    const { response } = await this.identity.execute({ query: PRINCIPAL_QUERY }, caller);
+    const { response } = await this.authority.execute({ query: this.principalQuery }, caller);
     if (response.errors?.length) throw new Error(`Session lookup failed: ${response.errors[0]?.message}`);
-    const principal = (response.data?.['sessionPrincipal'] as Principal | null | undefined) ?? null;
+    const principal = principalOf(response.data);
     this.remember(token, principal);
     return principal;
   }
@@ -59,4 +61,10 @@ export class RequestSession {
     if (this.token) this.resolver.forget(this.token);
     this.principal = grant.kind === 'set' ? { userId: grant.userId, isAdmin: grant.isAdmin } : null;
   }
+}
+
+/** The one field of the principal query's answer: who the session speaks for, or null. */
+function principalOf(data: Record<string, unknown> | null | undefined): Principal | null {
+  const [answer] = Object.values(data ?? {});
+  return (answer as Principal | null | undefined) ?? null;
 }

@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { portVariableOf, serviceNames } from '@brandloom/gateway';
 import { openSqliteEventStore, signCaller, CALLER_HEADER } from '@brandloom/runtime';
 import { findNatsServerBinary, startNatsServer } from '@brandloom/runtime/testing';
 import { SiteClient, uniqueEmail, userOf } from '../support/browser-client.js';
@@ -16,13 +18,15 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
   let nats: Awaited<ReturnType<typeof startNatsServer>>;
   let brandloom: ReturnType<typeof startNode>;
   let dataDir: string;
-  const ports = { gateway: 0, identity: 0, billing: 0 };
+  /** The gateway's port and one per service of the catalog, each free when the test starts. */
+  const ports = new Map<string, number>();
+  const gatewayUrl = () => `http://127.0.0.1:${ports.get('gateway')}`;
   const secret = 'a-shared-internal-secret-of-at-least-32-chars';
 
   beforeAll(async () => {
     nats = await startNatsServer();
     dataDir = await mkdtemp(join(tmpdir(), 'brandloom-distributed-'));
-    for (const name of Object.keys(ports) as (keyof typeof ports)[]) ports[name] = await freePort();
+    for (const name of ['gateway', ...serviceNames]) ports.set(name, await freePort());
     brandloom = startNode(
       join(root, 'scripts/start.mjs'),
       ['--distributed'],
@@ -30,16 +34,15 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
         BRANDLOOM_SKIP_BUILD: '1',
         NATS_URL: nats.url,
         DATA_DIR: dataDir,
-        PORT: String(ports.gateway),
-        IDENTITY_PORT: String(ports.identity),
-        BILLING_PORT: String(ports.billing),
-        PUBLIC_ORIGIN: `http://127.0.0.1:${ports.gateway}`,
+        PORT: String(ports.get('gateway')),
+        ...Object.fromEntries(serviceNames.map((name) => [portVariableOf(name), String(ports.get(name))])),
+        PUBLIC_ORIGIN: gatewayUrl(),
         INTERNAL_SECRET: secret,
         LOG_LEVEL: 'warn',
       },
       root,
     );
-    await waitUntil(() => isOk(`http://127.0.0.1:${ports.gateway}/readyz`), 'the gateway').catch((error: Error) => {
+    await waitUntil(() => isOk(`${gatewayUrl()}/readyz`), 'the gateway').catch((error: Error) => {
       throw new Error(`${error.message}\n${brandloom.output()}`);
     });
   }, 60_000);
@@ -54,7 +57,7 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
   });
 
   it('starts the trial that billing derived from the registration event that crossed NATS', async () => {
-    const browser = new SiteClient(`http://127.0.0.1:${ports.gateway}`);
+    const browser = new SiteClient(gatewayUrl());
     const email = uniqueEmail();
     const signUp = await browser.post('/api/signup', {
       firstName: 'Ana',
@@ -94,7 +97,7 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
   it('has subgraphs that refuse any call not signed by the gateway', async () => {
     const query = JSON.stringify({ query: '{ me { id } }' });
     const call = (headers: Record<string, string>) =>
-      fetch(`http://127.0.0.1:${ports.identity}/graphql`, {
+      fetch(`http://127.0.0.1:${ports.get('identity')}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body: query,
@@ -115,12 +118,41 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
     expect((await call({ [CALLER_HEADER]: forged })).status).toBe(401);
   });
 
+  it('runs a gateway that loads no service implementation (no password hashing, no database driver)', () => {
+    const gateway = childProcesses(brandloom.child.pid!).find((pid) => commandOf(pid).includes('gateway/dist/main.js'));
+    expect(gateway).toBeDefined();
+    const libraries = readFileSync(`/proc/${gateway}/maps`, 'utf8');
+    expect(libraries).not.toMatch(/better_sqlite3|argon2/);
+    // The check itself can see native modules: a service process maps both.
+    const identity = childProcesses(brandloom.child.pid!).find((pid) => commandOf(pid).endsWith('launch.js identity'));
+    expect(readFileSync(`/proc/${identity}/maps`, 'utf8')).toMatch(/better_sqlite3/);
+  });
+
   it('stops every process cleanly on SIGTERM, the gateway first', async () => {
     brandloom.child.kill('SIGTERM');
     // The launcher exits 0 only when every process it started stopped by itself in time.
     expect(await brandloom.exited).toBe(0);
-    for (const port of Object.values(ports)) {
+    for (const port of ports.values()) {
       await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
     }
   });
 });
+
+/** The processes a process started (Linux /proc). */
+function childProcesses(parent: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        // The parent pid is the 4th field, after the command in parentheses.
+        return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]) === parent;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function commandOf(pid: number): string {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+}

@@ -1,5 +1,6 @@
 // An outbox relay in its own process, for the crash test. With --crash-after-publish it kills
 // itself (SIGKILL, no cleanup) right after its first publish, before the checkpoint moves.
+import { UserRegistered } from '@brandloom/proto-events';
 import { connectNatsBus, envelopeOf, silentLogger, openSqliteEventStore, startOutboxRelay } from '@brandloom/runtime';
 
 const [file, natsUrl, mode] = process.argv.slice(2);
@@ -9,7 +10,7 @@ const relay = await startOutboxRelay({
   store,
   bus,
   logger: silentLogger,
-  toIntegrationEvent: (event) => envelopeOf(event, event.type, 2, event.data),
+  toIntegrationEvent: (event) => envelopeOf(event, UserRegistered, event.data),
   ...(mode === '--crash-after-publish' ? { afterPublish: () => process.kill(process.pid, 'SIGKILL') } : {}),
 });
 await relay.caughtUp;

@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
-import type { RestReply, RestRoute } from './routes.js';
+import type { RestReply, RestRequest, RestRoute } from '@brandloom/runtime/edge';
 
 export interface OperationResult {
   data?: Record<string, unknown> | null;
@@ -35,19 +35,29 @@ export function restAdapter(routes: readonly RestRoute[], run: RunOperation): ex
           res.status(400).json({ message: 'The request body must be a JSON object' });
           return;
         }
-        const result = await run(req, res, route.operation, route.variables?.(req) ?? {});
+        const request = restRequestOf(req);
+        const result = await run(req, res, route.operation, route.variables?.(request) ?? {});
         const error = result.errors?.[0];
         if (error || !result.data) {
           sendError(res, error);
           return;
         }
-        send(res, route.reply(result.data, req));
+        send(res, route.reply(result.data, request));
       } catch (error) {
         next(error);
       }
     });
   }
   return router;
+}
+
+function restRequestOf(req: Request): RestRequest {
+  return {
+    body: req.body,
+    params: req.params as Record<string, string>,
+    query: req.query as Record<string, unknown>,
+    wantsHtml: req.accepts(['json', 'html']) === 'html',
+  };
 }
 
 function isJsonObject(body: unknown): boolean {

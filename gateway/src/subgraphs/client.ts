@@ -1,15 +1,13 @@
-import type { ApolloServer } from '@apollo/server';
 import {
   CALLER_HEADER,
   SESSION_GRANT_HEADER,
   sessionGrantSchema,
   signCaller,
-  subgraphContext,
   type Caller,
   type SessionGrant,
-  type SubgraphContext,
-} from '@brandloom/runtime';
+} from '@brandloom/runtime/edge';
 import type { GraphQLFormattedError } from 'graphql';
+import { z } from 'zod';
 
 export interface SubgraphRequest {
   query: string;
@@ -33,34 +31,14 @@ export interface SubgraphClient {
   ready(): Promise<boolean>;
 }
 
-/** All-in-one mode: the subgraph's server runs in this process; no HTTP hop. */
-export class InProcessSubgraphClient implements SubgraphClient {
-  constructor(
-    readonly name: string,
-    private readonly server: ApolloServer<SubgraphContext>,
-    private readonly secret: string,
-    private readonly healthy: () => boolean,
-  ) {}
+/** How long the gateway waits for a service before telling the user it is unavailable. */
+export const DEFAULT_SUBGRAPH_TIMEOUT_MS = 10_000;
 
-  async execute(request: SubgraphRequest, caller: Caller) {
-    // The signed header is checked here too, so both modes run the same verification.
-    const contextValue = subgraphContext(signCaller(caller, this.secret), this.secret);
-    const result = await this.server.executeOperation(
-      { query: request.query, variables: request.variables, operationName: request.operationName },
-      { contextValue },
-    );
-    if (result.body.kind !== 'single') throw new Error(`${this.name} answered with an incremental result`);
-    const { data, errors, extensions } = result.body.singleResult;
-    return {
-      response: { data: data ?? null, ...(errors ? { errors } : {}), ...(extensions ? { extensions } : {}) },
-      sessionGrant: parseGrant(result.http.headers.get(SESSION_GRANT_HEADER)),
-    };
-  }
-
-  async ready() {
-    return this.healthy();
-  }
-}
+const subgraphResponseSchema = z.object({
+  data: z.record(z.string(), z.unknown()).nullable().optional(),
+  errors: z.array(z.looseObject({ message: z.string() })).optional(),
+  extensions: z.record(z.string(), z.unknown()).optional(),
+});
 
 /** Distributed mode: the subgraph is another process, reached at `${baseUrl}/graphql`. */
 export class HttpSubgraphClient implements SubgraphClient {
@@ -68,16 +46,27 @@ export class HttpSubgraphClient implements SubgraphClient {
     readonly name: string,
     private readonly baseUrl: string,
     private readonly secret: string,
+    private readonly timeoutMs = DEFAULT_SUBGRAPH_TIMEOUT_MS,
   ) {}
 
+  /**
+   * A service that does not answer in time, cannot be reached or answers with something that is
+   * not GraphQL becomes a SERVICE_UNAVAILABLE error (503 on REST) naming no internals, rather than
+   * a request that hangs or a 500.
+   */
   async execute(request: SubgraphRequest, caller: Caller) {
-    const response = await fetch(`${this.baseUrl}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [CALLER_HEADER]: signCaller(caller, this.secret) },
-      body: JSON.stringify(request),
-    });
-    const body = (await response.json()) as SubgraphResponse;
-    return { response: body, sessionGrant: parseGrant(response.headers.get(SESSION_GRANT_HEADER)) };
+    try {
+      const response = await fetch(`${this.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [CALLER_HEADER]: signCaller(caller, this.secret) },
+        body: JSON.stringify(request),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      const body = subgraphResponseSchema.parse(await response.json()) as SubgraphResponse;
+      return { response: body, sessionGrant: parseGrant(response.headers.get(SESSION_GRANT_HEADER)) };
+    } catch {
+      return { response: unavailable(this.name), sessionGrant: null };
+    }
   }
 
   async ready() {
@@ -89,8 +78,20 @@ export class HttpSubgraphClient implements SubgraphClient {
   }
 }
 
-function parseGrant(header: string | null | undefined): SessionGrant | null {
+export function parseGrant(header: string | null | undefined): SessionGrant | null {
   if (!header) return null;
   const parsed = sessionGrantSchema.safeParse(JSON.parse(header));
   return parsed.success ? parsed.data : null;
+}
+
+function unavailable(service: string): SubgraphResponse {
+  return {
+    data: null,
+    errors: [
+      {
+        message: 'Part of Brandloom is not answering right now. Please try again in a moment.',
+        extensions: { code: 'SERVICE_UNAVAILABLE', service },
+      },
+    ],
+  };
 }

@@ -1,5 +1,5 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import type { Caller } from '@brandloom/runtime';
+import type { Caller } from '@brandloom/runtime/edge';
 import type { GatewayContext } from '../context.js';
 import type { SubgraphClient } from './client.js';
 
@@ -7,22 +7,26 @@ type GatewayGraphQLResponse = Awaited<ReturnType<GraphQLDataSource<GatewayContex
 
 /**
  * The gateway's bridge to one subgraph. It signs the caller for every fetch, and when the
- * identity subgraph signs someone in or out it records that on the request, so the cookie is set
- * and the rest of the same operation runs as the new user.
+ * service that owns sessions signs someone in or out it records that on the request, so the
+ * cookie is set and the rest of the same operation runs as the new user. Only that service sees
+ * the session token, and only its grants are honoured.
  */
 export class SubgraphDataSource implements GraphQLDataSource<GatewayContext> {
-  constructor(private readonly client: SubgraphClient) {}
+  constructor(
+    private readonly client: SubgraphClient,
+    private readonly options: { ownsSessions: boolean },
+  ) {}
 
   async process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
     const context = 'context' in options ? (options.context as GatewayContext | undefined) : undefined;
     const { query, variables, operationName } = options.request;
     if (!query) throw new Error('A subgraph request needs a query');
-    const isIdentity = this.client.name === 'identity';
+    const { ownsSessions } = this.options;
     const { response, sessionGrant } = await this.client.execute(
       { query, variables, operationName },
-      callerFor(context, isIdentity),
+      callerFor(context, ownsSessions),
     );
-    if (context && sessionGrant && isIdentity) context.session.applyGrant(sessionGrant);
+    if (context && sessionGrant && ownsSessions) context.session.applyGrant(sessionGrant);
     return response as GatewayGraphQLResponse;
   }
 }

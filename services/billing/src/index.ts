@@ -1,32 +1,33 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'graphql';
 import { subjectsOfContext } from '@brandloom/proto-events';
-import type { ServiceInfrastructure, ServiceModule } from '@brandloom/runtime';
+import { defineService } from '@brandloom/runtime';
+import { contract } from './contract.js';
 import { billingIntegrationEvent } from './integration.js';
 import { startTrialOnRegistration } from './reactions/start-trial.js';
 import { SubscriptionsReadModel } from './read-models/subscriptions.js';
 import { billingResolvers } from './resolvers.js';
-
-export const billingTypeDefs = parse(readFileSync(new URL('../src/schema.graphql', import.meta.url), 'utf8'));
+import { billingSettingsSchema } from './settings.js';
 
 export interface BillingSettings {
   trialDays: number;
 }
 
 /** Plans, trials and (in later slices) Stripe subscriptions. */
-export function createBillingService(infrastructure: ServiceInfrastructure, settings: BillingSettings): ServiceModule {
-  const subscriptions = new SubscriptionsReadModel();
-  return {
-    name: 'billing',
-    subgraph: {
+export const service = defineService({
+  name: 'billing',
+  settingsSchema: billingSettingsSchema,
+  create(infrastructure, settings) {
+    const subscriptions = new SubscriptionsReadModel();
+    return {
       name: 'billing',
-      typeDefs: billingTypeDefs,
-      resolvers: billingResolvers(subscriptions, settings.trialDays, infrastructure.now),
-    },
-    projections: [subscriptions],
-    reactions: [startTrialOnRegistration(infrastructure.store, settings.trialDays)],
-    consumes: [subjectsOfContext('identity')],
-    toIntegrationEvent: billingIntegrationEvent,
-  };
-}
-export { billingSettingsSchema } from './settings.js';
+      subgraph: {
+        name: 'billing',
+        typeDefs: contract.typeDefs,
+        resolvers: billingResolvers(subscriptions, settings.trialDays, infrastructure.now),
+      },
+      projections: [subscriptions],
+      reactions: [startTrialOnRegistration(infrastructure.store, settings.trialDays)],
+      consumes: [subjectsOfContext('identity')],
+      toIntegrationEvent: billingIntegrationEvent,
+    };
+  },
+});

@@ -20,3 +20,6 @@ export * from './service/process.js';
 export * from './service/start-failure.js';
 export * from './background/work.js';
 export * from './messaging/inbox-copy.js';
+export * from './config/storage.js';
+export * from './service/http.js';
+export * from './service/contract.js';

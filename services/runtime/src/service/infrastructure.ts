@@ -1,26 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { createIntegrationEventRegistry } from '@brandloom/proto-events';
 import type { Bus } from '../bus/port.js';
 import { MemoryBus } from '../bus/memory.js';
 import { connectNatsBus } from '../bus/nats.js';
-import { logLevel, optionalString } from '../config/env.js';
+import type { StorageEnv } from '../config/storage.js';
 import type { EventStore } from '../event-store/port.js';
 import { openEventStoreDb } from '../event-store/eventstoredb.js';
 import { openSqliteEventStore } from '../event-store/sqlite.js';
 import type { Logger } from '../log/logger.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import type { ServiceInfrastructure } from './service.js';
-
-/** Settings every service process reads, whatever its context. */
-export const storageEnvSchema = z.object({
-  DATA_DIR: z.string().min(1).default('./data'),
-  EVENTSTORE_URL: optionalString,
-  NATS_URL: optionalString,
-  LOG_LEVEL: logLevel,
-});
-export type StorageEnv = z.infer<typeof storageEnvSchema>;
 
 /**
  * A service's own event store: EventStoreDB when EVENTSTORE_URL is set, otherwise a sqlite file

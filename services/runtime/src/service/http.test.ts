@@ -1,6 +1,6 @@
 import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { closeServer, listen, portOf } from './process.js';
+import { closeServer, listen, portOf } from './http.js';
 
 describe('listening', () => {
   it('fails loudly when the port is taken, instead of claiming to listen', async () => {
