@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { buildSchema, parse, validate, type GraphQLSchema } from 'graphql';
+import { buildSchema, parse, validate, type GraphQLSchema, type printSchema } from 'graphql';
 import { composeServices } from '@apollo/composition';
 import { loadServiceContracts } from '../catalog.js';
 
@@ -14,8 +14,8 @@ function apiSchema(): GraphQLSchema {
   if (result.errors) throw new Error(result.errors.map((error) => error.message).join('\n'));
   // Composition builds it with the CommonJS graphql; printed there and rebuilt here, it belongs
   // to the same graphql module as `validate`.
-  const { printSchema } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
-  return buildSchema(printSchema(result.schema.toAPISchema().toGraphQLJSSchema()));
+  const print = (createRequire(import.meta.url)('graphql') as { printSchema: typeof printSchema }).printSchema;
+  return buildSchema(print(result.schema.toAPISchema().toGraphQLJSSchema()));
 }
 
 describe('the REST rows of every service', () => {
