@@ -29,3 +29,17 @@ describe('the logger', () => {
     expect(lines.map((line) => JSON.parse(line).msg)).toEqual(['broken']);
   });
 });
+
+describe('an error in the fields', () => {
+  it('is logged with its stack and its cause, not only its name and message', () => {
+    const lines: string[] = [];
+    const cause = new Error('connection refused');
+    createLogger('info', {}, (line) => lines.push(line)).error('resolver failed', {
+      error: new Error('could not load the plan', { cause }),
+    });
+    const { error } = JSON.parse(lines[0]!);
+    expect(error.message).toMatch(/could not load the plan/);
+    expect(error.stack).toMatch(/logger\.test\.ts/);
+    expect(JSON.stringify(error)).toMatch(/connection refused/);
+  });
+});

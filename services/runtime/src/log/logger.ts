@@ -1,8 +1,10 @@
+import { pino, stdSerializers, stdTimeFunctions, type DestinationStream } from 'pino';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
-const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
 /** Field names whose values never reach a log line, at any depth. */
 const SECRET_KEY = /pass(word)?|secret|token|authorization|cookie|api[-_]?key|hash/i;
+const MAX_DEPTH = 8;
 
 export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
@@ -12,29 +14,45 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-/** One JSON object per line on stdout, secrets redacted. */
+/**
+ * One JSON object per line (pino), with the level as a word, an ISO time and `msg`. Secrets are
+ * redacted by field name at any depth; an error anywhere in the fields is logged with its type,
+ * message, stack and cause chain. `write` replaces stdout (tests).
+ */
 export function createLogger(
   level: LogLevel,
   base: Record<string, unknown> = {},
-  write: (line: string) => void = (line) => process.stdout.write(line + '\n'),
+  write?: (line: string) => void,
 ): Logger {
-  const log = (at: Exclude<LogLevel, 'silent'>, message: string, fields?: Record<string, unknown>) => {
-    if (RANK[at] < RANK[level]) return;
-    const entry = { level: at, time: new Date().toISOString(), msg: message, ...base, ...fields };
-    write(JSON.stringify(redact(entry)));
+  const destination: DestinationStream | undefined = write ? { write: (line) => write(line.trimEnd()) } : undefined;
+  const options = {
+    level,
+    base,
+    messageKey: 'msg',
+    timestamp: stdTimeFunctions.isoTime,
+    formatters: {
+      level: (label: string) => ({ level: label }),
+      bindings: (bindings: Record<string, unknown>) => redact(bindings) as Record<string, unknown>,
+      log: (fields: Record<string, unknown>) => redact(fields) as Record<string, unknown>,
+    },
   };
+  return wrap(destination ? pino(options, destination) : pino(options));
+}
+
+function wrap(logger: pino.Logger): Logger {
   return {
-    debug: (message, fields) => log('debug', message, fields),
-    info: (message, fields) => log('info', message, fields),
-    warn: (message, fields) => log('warn', message, fields),
-    error: (message, fields) => log('error', message, fields),
-    child: (fields) => createLogger(level, { ...base, ...fields }, write),
+    debug: (message, fields) => logger.debug(fields ?? {}, message),
+    info: (message, fields) => logger.info(fields ?? {}, message),
+    warn: (message, fields) => logger.warn(fields ?? {}, message),
+    error: (message, fields) => logger.error(fields ?? {}, message),
+    child: (fields) => wrap(logger.child(fields)),
   };
 }
 
+/** A copy of `value` with secret-named fields replaced and errors serialized with their causes. */
 export function redact(value: unknown, depth = 0): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message };
-  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (value instanceof Error) return redact(stdSerializers.errWithCause(value), depth);
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) ? '[redacted]' : redact(inner, depth + 1)]),
