@@ -258,6 +258,56 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedStore
       });
     });
 
+    describe('resuming inside a multi-event append', () => {
+      it('gives each event of one append its own position, the last one reported by the append', async () => {
+        const streamId = newStreamId();
+
+        const result = await store.appendToStream(streamId, newEvents(3), { expectedRevision: 'no_stream' });
+
+        const recorded = await store.readStream(streamId);
+        expect(isStrictlyIncreasing(recorded.map((event) => event.position))).toBe(true);
+        expect(result.position).toBe(recorded[2]!.position);
+        expect(await store.readAll({ categories: [category] })).toEqual(recorded);
+      });
+
+      it('reads exactly the events after the middle one of an append', async () => {
+        const { events } = await streamWith(3);
+
+        const afterMiddle = await store.readAll({ after: events[1]!.position, categories: [category] });
+
+        expect(afterMiddle).toEqual(events.slice(2));
+      });
+
+      it('subscribes from the middle event of an append without loss or repeats', async () => {
+        const { streamId, events } = await streamWith(3);
+        const received: RecordedEvent[] = [];
+        const subscription = subscribe({ after: events[0]!.position, categories: [category] }, (event) => {
+          received.push(event);
+        });
+        await subscription.caughtUp;
+        await store.appendToStream(streamId, newEvents(2), { expectedRevision: 2 });
+
+        const all = await store.readStream(streamId);
+        await vi.waitFor(() => expect(received).toHaveLength(4), DELIVERY);
+        expect(received).toEqual(all.slice(1));
+      });
+
+      it('pages through appends one event at a time, each event exactly once', async () => {
+        const first = await streamWith(3);
+        const second = await streamWith(2);
+        const paged: RecordedEvent[] = [];
+
+        for (let after = 0; ;) {
+          const [next] = await store.readAll({ after, categories: [category], maxCount: 1 });
+          if (next === undefined) break;
+          paged.push(next);
+          after = next.position;
+        }
+
+        expect(paged).toEqual([...first.events, ...second.events]);
+      });
+    });
+
     describe('a subscription to all streams', () => {
       it('catches up with recorded events, then receives live ones in order', async () => {
         const { streamId, events: recorded } = await streamWith(2);
