@@ -278,7 +278,7 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedStore
         expect(afterMiddle).toEqual(events.slice(2));
       });
 
-      it('subscribes from the middle event of an append without loss or repeats', async () => {
+      it('subscribes from inside an append without loss or repeats', async () => {
         const { streamId, events } = await streamWith(3);
         const received: RecordedEvent[] = [];
         const subscription = subscribe({ after: events[0]!.position, categories: [category] }, (event) => {
