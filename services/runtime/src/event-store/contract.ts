@@ -197,6 +197,20 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedStore
         expect(idsInAll).toEqual(ids);
         expect(new Set(ids).size).toBe(3);
       });
+
+      it('is a no-op when a redelivered cause expects the head, several appends later', async () => {
+        const streamId = newStreamId();
+        const batch = newEvents(2);
+        const original = await store.appendToStream(streamId, batch, { expectedRevision: 'no_stream' });
+        for (let revision = 1; revision <= 5; revision += 1) {
+          await store.appendToStream(streamId, newEvents(1), { expectedRevision: revision });
+        }
+
+        const repeated = await store.appendToStream(streamId, batch, { expectedRevision: 6 });
+
+        expect(repeated).toEqual(original);
+        expect(await store.readStream(streamId)).toHaveLength(7);
+      });
     });
 
     describe('an empty append', () => {
