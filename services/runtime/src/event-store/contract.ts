@@ -197,6 +197,20 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedStore
         expect(idsInAll).toEqual(ids);
         expect(new Set(ids).size).toBe(3);
       });
+
+      it('is a no-op when a redelivered cause expects the head, several appends later', async () => {
+        const streamId = newStreamId();
+        const batch = newEvents(2);
+        const original = await store.appendToStream(streamId, batch, { expectedRevision: 'no_stream' });
+        for (let revision = 1; revision <= 5; revision += 1) {
+          await store.appendToStream(streamId, newEvents(1), { expectedRevision: revision });
+        }
+
+        const repeated = await store.appendToStream(streamId, batch, { expectedRevision: 6 });
+
+        expect(repeated).toEqual(original);
+        expect(await store.readStream(streamId)).toHaveLength(7);
+      });
     });
 
     describe('an empty append', () => {
@@ -255,6 +269,56 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedStore
         const read = await store.readAll({ categories: [category], maxCount: 2 });
 
         expect(read).toEqual(events.slice(0, 2));
+      });
+    });
+
+    describe('resuming inside a multi-event append', () => {
+      it('gives each event of one append its own position, the last one reported by the append', async () => {
+        const streamId = newStreamId();
+
+        const result = await store.appendToStream(streamId, newEvents(3), { expectedRevision: 'no_stream' });
+
+        const recorded = await store.readStream(streamId);
+        expect(isStrictlyIncreasing(recorded.map((event) => event.position))).toBe(true);
+        expect(result.position).toBe(recorded[2]!.position);
+        expect(await store.readAll({ categories: [category] })).toEqual(recorded);
+      });
+
+      it('reads exactly the events after the middle one of an append', async () => {
+        const { events } = await streamWith(3);
+
+        const afterMiddle = await store.readAll({ after: events[1]!.position, categories: [category] });
+
+        expect(afterMiddle).toEqual(events.slice(2));
+      });
+
+      it('subscribes from inside an append without loss or repeats', async () => {
+        const { streamId, events } = await streamWith(3);
+        const received: RecordedEvent[] = [];
+        const subscription = subscribe({ after: events[0]!.position, categories: [category] }, (event) => {
+          received.push(event);
+        });
+        await subscription.caughtUp;
+        await store.appendToStream(streamId, newEvents(2), { expectedRevision: 2 });
+
+        const all = await store.readStream(streamId);
+        await vi.waitFor(() => expect(received).toHaveLength(4), DELIVERY);
+        expect(received).toEqual(all.slice(1));
+      });
+
+      it('pages through appends one event at a time, each event exactly once', async () => {
+        const first = await streamWith(3);
+        const second = await streamWith(2);
+        const paged: RecordedEvent[] = [];
+
+        for (let after = 0; ;) {
+          const [next] = await store.readAll({ after, categories: [category], maxCount: 1 });
+          if (next === undefined) break;
+          paged.push(next);
+          after = next.position;
+        }
+
+        expect(paged).toEqual([...first.events, ...second.events]);
       });
     });
 

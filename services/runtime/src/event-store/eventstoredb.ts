@@ -3,7 +3,6 @@ import {
   BACKWARDS,
   END,
   EventStoreDBClient,
-  FORWARDS,
   NO_STREAM,
   START,
   STREAM_EXISTS,
@@ -13,7 +12,6 @@ import {
   streamNameFilter,
   type AllStreamResolvedEvent,
   type AppendExpectedRevision,
-  type AppendResult as ServerAppendResult,
   type EventData,
   type Filter,
   type JSONType,
@@ -46,6 +44,14 @@ import { SubscriptionSet, type SubscriptionControl } from './subscription.js';
 const CHECKPOINT_CATEGORY = '_checkpoint';
 const CHECKPOINT_EVENT_TYPE = 'CheckpointSet';
 
+/**
+ * How many events past a batch an append still looks for it. A retry that expects the revision
+ * its original expected is caught by the server whatever the distance; this window covers a retry
+ * that expects the stream's current head (a reaction redelivered after its aggregate moved on) or
+ * 'any' after the server's bounded id cache has forgotten the batch.
+ */
+export const REPEAT_WINDOW = 32;
+
 /** Our event metadata plus the event's schema version, which the server has no field for. */
 interface StoredMetadata extends EventMetadata {
   version: number;
@@ -59,7 +65,13 @@ interface Selection {
 
 /**
  * The event store on an EventStoreDB server (22.10 or later, which reports $all positions on
- * stream reads). Global positions are the server's commit positions.
+ * stream reads).
+ *
+ * Global positions are the server's *prepare* positions: the log position of the event's own
+ * record, unique per event on every read path. Commit positions are not: the events of one
+ * multi-event append may share theirs, so resuming "after" a shared commit position would lose the
+ * rest of that append. Appends write their events contiguously, so prepare order is $all order,
+ * and a read from {commit: p, prepare: p} starts at or before the event at p (never after it).
  */
 export class EventStoreDbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
@@ -80,21 +92,23 @@ export class EventStoreDbEventStore implements EventStore {
       assertExpectedRevision(streamId, expected, head);
       return resultOfHead(head);
     }
-    // The server spots a repeated batch by itself only when the expectation points before it, or
-    // while its ids are still in a bounded cache. Only 'no_stream' always points before it.
+    // The server recognises a repeated batch by itself when the expectation is the revision just
+    // before it ('no_stream' for a batch at the start), and for 'any' or 'stream_exists' while its
+    // ids are in a bounded cache. A repeat expecting the current head it would record twice, so
+    // look for the batch near the head first: a bounded read, whatever the stream's length.
     if (expected !== 'no_stream') {
-      const prior = await this.priorAppend(streamId, events);
+      const prior = await this.priorAppendNearHead(streamId, events);
       if (prior) return prior;
     }
     try {
       const result = await this.client.appendToStream(streamId, events.map(toEventData), {
         expectedRevision: toServerExpectation(expected),
       });
-      return await this.toAppendResult(streamId, result);
+      return await this.resultAt(streamId, result.nextExpectedRevision);
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       // A repeat that raced the original, or one expecting no stream after the stream grew.
-      const prior = await this.priorAppend(streamId, events);
+      const prior = await this.priorAppendNearHead(streamId, events);
       if (prior) return prior;
       const actual = error.actualVersion === NO_STREAM ? 'no_stream' : Number(error.actualVersion);
       throw new WrongExpectedRevisionError(streamId, expected, actual);
@@ -108,20 +122,31 @@ export class EventStoreDbEventStore implements EventStore {
     return recorded.map(toRecordedEvent);
   }
 
+  /**
+   * The client's readAll takes no filter, so a read is a filtered subscription that stops once
+   * it has caught up (or has maxCount events): the server picks the categories, and only the
+   * selected events cross the network.
+   */
   async readAll({ after, categories, maxCount }: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    const selection = selectionOf(after, categories);
     const events: RecordedEvent[] = [];
     if (maxCount === 0) return events;
-    const read = this.client.readAll({ fromPosition: toReadPosition(after), direction: FORWARDS });
-    for await (const resolved of read) {
-      const event = selectEvent(resolved, selection);
-      if (event === null) continue;
-      events.push(event);
-      if (events.length === maxCount) {
-        await read.cancel();
-        break;
-      }
-    }
+    const limit = maxCount ?? Infinity;
+    const reading = this.subscriptions.start(
+      (control) =>
+        this.deliver(
+          { after, categories },
+          (event) => {
+            if (events.length >= limit) return;
+            events.push(event);
+            // For a read, enough events is as good as the end of the backlog.
+            if (events.length === limit) control.markCaughtUp();
+          },
+          control,
+        ),
+      () => undefined,
+    );
+    await reading.caughtUp;
+    await reading.stop();
     return events;
   }
 
@@ -164,23 +189,34 @@ export class EventStoreDbEventStore implements EventStore {
     return last === undefined ? null : { revision: Number(last.revision), position: positionOf(last) };
   }
 
-  private async priorAppend(streamId: string, events: readonly EventToAppend[]) {
-    const recorded = await this.readStream(streamId);
-    const places = new Map(recorded.map((event) => [event.id, event]));
+  /**
+   * The earlier append of this very batch, if it lies among the stream's last events; see
+   * REPEAT_WINDOW. One backward read of at most events.length + REPEAT_WINDOW events.
+   */
+  private async priorAppendNearHead(streamId: string, events: readonly EventToAppend[]) {
+    const tail = await this.readServerStream(streamId, {
+      direction: BACKWARDS,
+      fromRevision: END,
+      maxCount: BigInt(events.length + REPEAT_WINDOW),
+    });
+    const recorded = new Map(tail.map((event) => [event.id, event]));
     return priorAppendOf(
       streamId,
       events.map((event) => event.id),
-      (id) => places.get(id),
+      (id) => {
+        const event = recorded.get(id);
+        return event && { streamId, revision: Number(event.revision), position: positionOf(event) };
+      },
     );
   }
 
-  /** The server may answer a batch it recognises as a repeat without a position; read it back. */
-  private async toAppendResult(streamId: string, result: ServerAppendResult): Promise<AppendResult> {
-    const revision = result.nextExpectedRevision;
-    if (result.position !== undefined) {
-      return { nextExpectedRevision: Number(revision), position: commitOf(result.position) };
-    }
-    const [last] = await this.readServerStream(streamId, { fromRevision: revision, maxCount: 1 });
+  /**
+   * The result of an append that left the stream's head at `revision`. The position is read back
+   * rather than taken from the server's answer, which reports one position for the whole batch
+   * (or none for a repeat it recognised), not necessarily the last event's prepare position.
+   */
+  private async resultAt(streamId: string, revision: bigint): Promise<AppendResult> {
+    const [last] = await this.readServerStream(streamId, { fromRevision: revision, maxCount: 1n });
     if (last === undefined) throw new Error(`Stream ${streamId}: revision ${revision} not found`);
     return { nextExpectedRevision: Number(revision), position: positionOf(last) };
   }
@@ -198,21 +234,21 @@ export class EventStoreDbEventStore implements EventStore {
     return recorded;
   }
 
-  /** The commit position of the last event in $all, whatever it is; 0 when $all is empty. */
-  private async endOfAll(): Promise<number> {
+  /** The server position of the last event in $all, whatever it is; null when $all is empty. */
+  private async endOfAll(): Promise<Position | null> {
     const read = this.client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 });
     for await (const resolved of read) {
-      if (resolved.event) return commitOf(resolved.event.position);
+      if (resolved.event) return resolved.event.position;
     }
-    return 0;
+    return null;
   }
 
   /**
-   * Without categories the server sends everything and the last event of $all at the start marks
-   * the end of the backlog. With categories it filters, so that event may never arrive; then the
-   * server's own signals tell: "caught up" (servers 23.10+) and filter checkpoints past the end.
-   * Either only means the backlog was *sent*: it may still sit in the stream's buffer, so the
-   * backlog ends with the events received so far plus those buffered.
+   * The server filters every subscription (our categories, or everything but system streams and
+   * checkpoints), so the last event of $all at the start may never arrive. Then the server's own
+   * signals tell where the backlog ends: "caught up" (servers 23.10+) and filter checkpoints past
+   * the end. Either only means the backlog was *sent*: it may still sit in the stream's buffer,
+   * so the backlog ends with the events received so far plus those buffered.
    */
   private async deliver(
     { after, categories }: SubscribeOptions,
@@ -221,7 +257,7 @@ export class EventStoreDbEventStore implements EventStore {
   ): Promise<void> {
     const selection = selectionOf(after, categories);
     const end = await this.endOfAll();
-    if (end <= selection.after) control.markCaughtUp();
+    if (end === null || Number(end.prepare) <= selection.after) control.markCaughtUp();
     if (control.stopped) return;
 
     let received = 0;
@@ -234,7 +270,7 @@ export class EventStoreDbEventStore implements EventStore {
     const subscription = this.client.subscribeToAll({
       fromPosition: toReadPosition(after),
       filter: serverFilter(categories, (position) => {
-        if (commitOf(position) >= end) backlogSent();
+        if (end !== null && isAtOrPast(position, end)) backlogSent();
       }),
     });
     subscription.on('caughtUp', backlogSent);
@@ -246,8 +282,8 @@ export class EventStoreDbEventStore implements EventStore {
         const event = selectEvent(resolved, selection);
         if (event !== null) await handler(event);
         handled += 1;
-        const position = resolved.event ? commitOf(resolved.event.position) : 0;
-        if (handled >= backlogSize || position >= end) control.markCaughtUp();
+        const reachedEnd = end !== null && resolved.event !== undefined && isAtOrPast(resolved.event.position, end);
+        if (handled >= backlogSize || reachedEnd) control.markCaughtUp();
       }
     } finally {
       await subscription.unsubscribe();
@@ -286,24 +322,31 @@ function toServerExpectation(expected: ExpectedRevision): AppendExpectedRevision
   }
 }
 
-/** Positions in our port are exclusive; the server starts reads at the given position itself. */
-function toReadPosition(after: number | undefined): ReadPosition {
+/**
+ * Positions in our port are exclusive; the server starts at the given position itself, or earlier
+ * when it lies inside an append whose events share a commit position. Either way the events at or
+ * before `after` are dropped on our side (selectEvent).
+ */
+export function toReadPosition(after: number | undefined): ReadPosition {
   return after === undefined || after <= 0 ? START : { commit: BigInt(after), prepare: BigInt(after) };
 }
 
-function commitOf(position: Position): number {
-  return Number(position.commit);
+/** Whether a server position is at or past another, in $all order (commit, then prepare). */
+export function isAtOrPast(position: Position, other: Position): boolean {
+  return position.commit > other.commit || (position.commit === other.commit && position.prepare >= other.prepare);
 }
 
-function positionOf(recorded: ServerRecordedEvent): number {
+/** Our global position of a recorded event: its prepare position (see the class comment). */
+export function positionOf(recorded: Pick<ServerRecordedEvent, 'position' | 'streamId' | 'revision'>): number {
   // Older servers report no $all position on stream reads, or the largest unsigned long.
-  if (recorded.position === undefined || recorded.position.commit > Number.MAX_SAFE_INTEGER) {
+  const prepare = recorded.position?.prepare;
+  if (prepare === undefined || prepare > BigInt(Number.MAX_SAFE_INTEGER)) {
     throw new Error(
       `EventStoreDB did not report the $all position of ${recorded.streamId}@${recorded.revision}; ` +
         'version 22.10 or later is required',
     );
   }
-  return commitOf(recorded.position);
+  return Number(prepare);
 }
 
 function toRecordedEvent(recorded: ServerRecordedEvent): RecordedEvent {
@@ -333,24 +376,32 @@ function selectEvent(resolved: AllStreamResolvedEvent, selection: Selection): Re
   const category = categoryOf(recorded.streamId);
   if (category === CHECKPOINT_CATEGORY) return null;
   if (selection.categories !== null && !selection.categories.has(category)) return null;
-  if (commitOf(recorded.position) <= selection.after) return null;
+  if (positionOf(recorded) <= selection.after) return null;
   return toRecordedEvent(recorded);
 }
 
 /**
- * Narrows a subscription on the server when categories are given; the checkpoints it then sends
- * report how far it has searched.
+ * The server-side filter of every read and subscription: the given categories, or else every
+ * stream but the server's own and our checkpoints. The checkpoints it sends report how far it
+ * has searched.
  */
-function serverFilter(
-  categories: readonly string[] | undefined,
-  onCheckpoint: (position: Position) => void,
-): Filter | undefined {
-  if (categories === undefined || categories.length === 0) return undefined;
-  const alternatives = categories.map(escapeRegex).join('|');
+function serverFilter(categories: readonly string[] | undefined, onCheckpoint: (position: Position) => void): Filter {
   return streamNameFilter({
-    regex: `^(?:${alternatives})(?:-|$)`,
+    regex: streamNameRegex(categories),
     checkpointReached: (_subscription, position) => onCheckpoint(position),
   });
+}
+
+/**
+ * A regex for the server (.NET syntax; this subset means the same in JavaScript) matching the
+ * streams a read selects. A category is the stream id up to its first '-', or the whole id.
+ */
+export function streamNameRegex(categories: readonly string[] | undefined): string {
+  if (categories === undefined || categories.length === 0) {
+    return `^(?!\\$|${escapeRegex(CHECKPOINT_CATEGORY)}(?:-|$))`;
+  }
+  const alternatives = categories.map(escapeRegex).join('|');
+  return `^(?:${alternatives})(?:-|$)`;
 }
 
 function escapeRegex(text: string): string {
