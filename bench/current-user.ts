@@ -1,60 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
-import { startAllInOne } from '@brandloom/gateway';
+import { join } from 'node:path';
 import { opsPerSecond, perSecond, type BenchResult } from './measure.js';
 
-const REQUESTS = 1000;
-const CONCURRENCY = 8;
+const REQUESTS = 4000;
+const CONCURRENCY = 16;
+const root = join(import.meta.dirname, '..');
 
-async function hammer(url: string, headers: Record<string, string>): Promise<void> {
+/** A lean keep-alive HTTP client, so the load generator costs less than the server it measures. */
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+interface Call {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+function send({ url, method = 'GET', headers = {}, body }: Call): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers, agent }, (res) => {
+      res.resume();
+      res.once('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${url}: ${res.statusCode}`))));
+    });
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+async function hammer(call: Call): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next++ < REQUESTS) {
-      const response = await fetch(url, { headers });
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      await response.arrayBuffer();
-    }
+    while (next++ < REQUESTS) await send(call);
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
-/**
- * GET /api/auth/user through the whole gateway (cookie → session lookup → federated query over
- * identity and billing → REST reply) against a bare Express handler returning the same JSON.
- */
-export async function currentUserLatency(dir: string): Promise<BenchResult> {
-  const brandloom = await startAllInOne({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_ORIGIN: 'http://127.0.0.1',
+/** The all-in-one server in its own process, so the load generator does not share its event loop. */
+async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(root, 'gateway/dist/main-all-in-one.js')], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const bare = express();
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk;
+      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(output);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
+  });
+  child.stdout!.resume();
+  return { url, child };
+}
+
+/**
+ * Where the gateway's time goes: the signed-in `GET /api/auth/user` (cookie → session → a
+ * federated query over identity and billing → REST reply) against the gateway's own floor (an
+ * anonymous `{ __typename }` through the same middleware and GraphQL server, no service touched),
+ * and that floor against a bare node:http server returning the same bytes.
+ */
+export async function gatewayThroughput(dir: string): Promise<BenchResult[]> {
+  const { url, child } = await startServer(dir);
+  const bare = createServer();
   try {
-    const signUp = await fetch(`${brandloom.url}/api/signup`, {
+    const origin = { origin: url };
+    const signUp = await fetch(`${url}/api/signup`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...origin },
       body: JSON.stringify({ firstName: 'Ana', lastName: 'Silva', email: 'bench@shop.test', password: 'secret1' }),
     });
     const cookie = signUp.headers.getSetCookie()[0]!.split(';')[0]!;
-    const user = await (await fetch(`${brandloom.url}/api/auth/user`, { headers: { cookie } })).json();
+    const userBytes = Buffer.from(await (await fetch(`${url}/api/auth/user`, { headers: { cookie } })).arrayBuffer());
 
-    bare.get('/api/auth/user', (_req, res) => void res.json(user));
-    const server = bare.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const bareUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/auth/user`;
+    bare.on('request', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': userBytes.length });
+      res.end(userBytes);
+    });
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/api/auth/user`;
 
-    const gatewayRate = await opsPerSecond(REQUESTS, () => hammer(`${brandloom.url}/api/auth/user`, { cookie }));
-    const bareRate = await opsPerSecond(REQUESTS, () => hammer(bareUrl, {}));
-    server.close();
-    return {
-      name: `GET /api/auth/user (${CONCURRENCY} concurrent)`,
-      subject: perSecond(gatewayRate, 'req'),
-      baseline: perSecond(bareRate, 'req'),
-      ratio: gatewayRate / bareRate,
-    };
+    const floorBody = JSON.stringify({ query: '{ __typename }' });
+    const signedIn = await opsPerSecond(REQUESTS, () => hammer({ url: `${url}/api/auth/user`, headers: { cookie } }));
+    const floor = await opsPerSecond(REQUESTS, () =>
+      hammer({ url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: floorBody }),
+    );
+    const bareRate = await opsPerSecond(REQUESTS, () => hammer({ url: bareUrl }));
+    return [
+      {
+        name: `GET /api/auth/user signed in vs gateway floor (${CONCURRENCY} conn.)`,
+        subject: perSecond(signedIn, 'req'),
+        baseline: perSecond(floor, 'req'),
+        ratio: signedIn / floor,
+      },
+      {
+        name: `gateway floor { __typename } vs bare node:http`,
+        subject: perSecond(floor, 'req'),
+        baseline: perSecond(bareRate, 'req'),
+        ratio: floor / bareRate,
+      },
+    ];
   } finally {
-    await brandloom.stop();
+    bare.close();
+    child.kill('SIGTERM');
   }
 }

@@ -4,11 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appendThroughput } from './event-store-append.js';
-import { currentUserLatency } from './current-user.js';
+import { gatewayThroughput } from './current-user.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'brandloom-bench-'));
 try {
-  const results = [await appendThroughput(dir), await currentUserLatency(dir)];
+  const results = [await appendThroughput(dir), ...(await gatewayThroughput(dir))];
   console.log('\nbenchmark                                   subject            baseline           ratio');
   for (const result of results) {
     console.log(

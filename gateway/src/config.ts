@@ -52,5 +52,7 @@ export const distributedGatewayEnvSchema = z.intersection(
     ),
     INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters (shared with every service)'),
     LOG_LEVEL: storageEnvSchema.shape.LOG_LEVEL,
+    /** How long the gateway waits for a service before answering 503. */
+    SUBGRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   }),
 );

@@ -24,7 +24,12 @@ async function main(): Promise<void> {
   const gateway = await createGateway({
     services: contracts.map((contract) => ({
       contract,
-      client: new HttpSubgraphClient(contract.name, urls[urlVariableOf(contract.name)]!, config.INTERNAL_SECRET),
+      client: new HttpSubgraphClient(
+        contract.name,
+        urls[urlVariableOf(contract.name)]!,
+        config.INTERNAL_SECRET,
+        config.SUBGRAPH_TIMEOUT_MS,
+      ),
     })),
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,
