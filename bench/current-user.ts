@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { opsPerSecond, perSecond, type BenchResult } from './measure.js';
 
@@ -39,21 +39,35 @@ async function hammer(call: Call): Promise<void> {
 
 /** The all-in-one server in its own process, so the load generator does not share its event loop. */
 async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
   const child = spawn(process.execPath, [join(root, 'gateway/dist/main-all-in-one.js')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(output);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (
+      await fetch(`${url}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not become ready within 30 s');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
     });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
   });
-  child.stdout!.resume();
-  return { url, child };
 }
 
 /**
@@ -85,7 +99,12 @@ export async function gatewayThroughput(dir: string): Promise<BenchResult[]> {
     const floorBody = JSON.stringify({ query: '{ __typename }' });
     const signedIn = await opsPerSecond(REQUESTS, () => hammer({ url: `${url}/api/auth/user`, headers: { cookie } }));
     const floor = await opsPerSecond(REQUESTS, () =>
-      hammer({ url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: floorBody }),
+      hammer({
+        url: `${url}/graphql`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: floorBody,
+      }),
     );
     const bareRate = await opsPerSecond(REQUESTS, () => hammer({ url: bareUrl }));
     return [
