@@ -104,13 +104,13 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
       {
         userId: null,
         isAdmin: true,
-        sessionToken: null,
+        sessionTokenHash: null,
         clientAddress: null,
         userAgent: null,
         requestId: 'x',
-        issuedAt: Math.floor(Date.now() / 1000),
       },
       'not-the-secret-not-the-secret-not-the-secret',
+      { audience: 'identity', body: query },
     );
     expect((await call({ [CALLER_HEADER]: forged })).status).toBe(401);
   });

@@ -1,6 +1,7 @@
 import type { ApolloServer } from '@apollo/server';
 import {
   CALLER_HEADER,
+  CallerVerifier,
   SESSION_GRANT_HEADER,
   sessionGrantSchema,
   signCaller,
@@ -35,16 +36,22 @@ export interface SubgraphClient {
 
 /** All-in-one mode: the subgraph's server runs in this process; no HTTP hop. */
 export class InProcessSubgraphClient implements SubgraphClient {
+  private readonly verifier: CallerVerifier;
+
   constructor(
     readonly name: string,
     private readonly server: ApolloServer<SubgraphContext>,
     private readonly secret: string,
     private readonly healthy: () => boolean,
-  ) {}
+  ) {
+    this.verifier = new CallerVerifier(secret, name);
+  }
 
   async execute(request: SubgraphRequest, caller: Caller) {
     // The signed header is checked here too, so both modes run the same verification.
-    const contextValue = subgraphContext(signCaller(caller, this.secret), this.secret);
+    const body = JSON.stringify(request);
+    const header = signCaller(caller, this.secret, { audience: this.name, body });
+    const contextValue = subgraphContext(header, body, this.verifier);
     const result = await this.server.executeOperation(
       { query: request.query, variables: request.variables, operationName: request.operationName },
       { contextValue },
@@ -71,13 +78,17 @@ export class HttpSubgraphClient implements SubgraphClient {
   ) {}
 
   async execute(request: SubgraphRequest, caller: Caller) {
+    const body = JSON.stringify(request);
     const response = await fetch(`${this.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [CALLER_HEADER]: signCaller(caller, this.secret) },
-      body: JSON.stringify(request),
+      headers: {
+        'content-type': 'application/json',
+        [CALLER_HEADER]: signCaller(caller, this.secret, { audience: this.name, body }),
+      },
+      body,
     });
-    const body = (await response.json()) as SubgraphResponse;
-    return { response: body, sessionGrant: parseGrant(response.headers.get(SESSION_GRANT_HEADER)) };
+    const answer = (await response.json()) as SubgraphResponse;
+    return { response: answer, sessionGrant: parseGrant(response.headers.get(SESSION_GRANT_HEADER)) };
   }
 
   async ready() {
