@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { booleanFlag, optionalString, port, storageEnvSchema } from '@brandloom/runtime';
 import { z } from 'zod';
 import { serviceCatalog, urlVariableOf } from './catalog.js';
+import { trustProxySetting } from './http/trust-proxy.js';
 
 const publicOrigin = optionalString.pipe(
   z
@@ -16,7 +17,8 @@ export const gatewayEnvSchema = z
     PORT: port(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     PUBLIC_ORIGIN: publicOrigin,
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: trustProxySetting,
+    GRAPHQL_INTROSPECTION: booleanFlag,
     WEB_DIR: optionalString,
   })
   // Unset: a local run, where any loopback origin on the gateway's own port is the site.
