@@ -42,7 +42,9 @@ describe('a master admin that ADMIN_EMAIL no longer names', () => {
     let server = await startTestServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
     try {
       const admin = new SiteClient(server.url);
-      expect((await admin.post('/api/master-login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
+      expect((await admin.post('/api/master-login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(
+        200,
+      );
       await server.stop();
 
       server = await startTestServer({ ADMIN_EMAIL: 'successor@brandloom.test', ADMIN_PASSWORD }, server.dataDir);
@@ -50,7 +52,9 @@ describe('a master admin that ADMIN_EMAIL no longer names', () => {
       stale.setCookie('brandloom_session', admin.cookie('brandloom_session')!);
       expect((await stale.get('/api/auth/user')).status).toBe(401);
       const again = new SiteClient(server.url);
-      expect((await again.post('/api/master-login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(401);
+      expect((await again.post('/api/master-login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(
+        401,
+      );
       const asUser = await again.post('/api/signin', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
       expect(await userOf(asUser)).toMatchObject({ isAdmin: false });
     } finally {

@@ -26,7 +26,9 @@ describe('200 parallel guesses at one account', () => {
     await post('/api/signup', { email, password: 'the-right-one' }, from(freshAddress()));
     const address = freshAddress();
     const guesses = Array.from({ length: 200 }, (_, i) => (i === 199 ? 'the-right-one' : `guess-${i}`));
-    const answers = await Promise.all(guesses.map((password) => post('/api/signin', { email, password }, from(address))));
+    const answers = await Promise.all(
+      guesses.map((password) => post('/api/signin', { email, password }, from(address))),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 429)).toHaveLength(190);
     expect(statuses.filter((status) => status === 401 || status === 200)).toHaveLength(10);
@@ -57,7 +59,12 @@ describe('X-Forwarded-For behind one proxy', () => {
   });
 
   it('TRUST_PROXY=true stops the start, saying why', async () => {
-    const start = startAllInOne({ PORT: '0', DATA_DIR: '.tmp/never-created', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' });
+    const start = startAllInOne({
+      PORT: '0',
+      DATA_DIR: '.tmp/never-created',
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: 'true',
+    });
     await expect(start).rejects.toThrow(ConfigError);
     await expect(start).rejects.toThrow(/TRUST_PROXY: true would trust every hop/);
   });
@@ -73,8 +80,8 @@ describe('sign-ups from one address', () => {
     expect(await refused.json()).toEqual({
       message: 'Too many accounts were opened from your network. Please try again in 60 minutes.',
     });
-    expect((await post('/api/signup', { email: uniqueEmail(), password: 'secret1' }, from(freshAddress()))).status).toBe(
-      201,
-    );
+    expect(
+      (await post('/api/signup', { email: uniqueEmail(), password: 'secret1' }, from(freshAddress()))).status,
+    ).toBe(201);
   });
 });

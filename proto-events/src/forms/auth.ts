@@ -33,7 +33,12 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const signUpSchema = z.object({
   firstName: trimmed(100).default(''),
   lastName: trimmed(100).default(''),
-  email: z.string().trim().min(1, authMessages.signUpRequired).max(MAX_EMAIL_LENGTH, authMessages.invalidEmail).pipe(z.email(authMessages.invalidEmail)),
+  email: z
+    .string()
+    .trim()
+    .min(1, authMessages.signUpRequired)
+    .max(MAX_EMAIL_LENGTH, authMessages.invalidEmail)
+    .pipe(z.email(authMessages.invalidEmail)),
   password: z
     .string()
     .min(1, authMessages.signUpRequired)

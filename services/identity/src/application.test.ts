@@ -128,7 +128,10 @@ describe('the identity use cases on a real store', () => {
       await operatorApp.provisionAdmin();
       expect(await operatorApp.resolveSession(tokenHashOf(squatter))).toBeNull();
       const signedIn = await operatorApp.masterLogin({ email: admin.email, password: admin.password }, caller);
-      expect(await operatorApp.resolveSession(tokenHashOf(signedIn))).toEqual({ userId: squatter.userId, isAdmin: true });
+      expect(await operatorApp.resolveSession(tokenHashOf(signedIn))).toEqual({
+        userId: squatter.userId,
+        isAdmin: true,
+      });
     });
 
     it('is created by the operator, and kept with its sessions across restarts', async () => {

@@ -227,7 +227,10 @@ export function identityApplication(deps: IdentityDependencies) {
     const account = await accountByEmail(normalizeEmail(admin.email));
     if (!account) {
       const names = { firstName: 'Master', lastName: 'Admin' };
-      await register({ email: admin.email, password: admin.password, ...names, isAdmin: true, createdBy: 'operator' }, null);
+      await register(
+        { email: admin.email, password: admin.password, ...names, isAdmin: true, createdBy: 'operator' },
+        null,
+      );
       return;
     }
     if (!account.createdByOperator && !admin.promoteExisting) {
@@ -239,7 +242,11 @@ export function identityApplication(deps: IdentityDependencies) {
     }
     await changeUser(account.userId, { type: 'GrantAdminRole', at });
     if (!(await verifyPassword(account.passwordHash, admin.password))) {
-      await changeUser(account.userId, { type: 'ChangePassword', passwordHash: await hashPassword(admin.password), at });
+      await changeUser(account.userId, {
+        type: 'ChangePassword',
+        passwordHash: await hashPassword(admin.password),
+        at,
+      });
     }
   }
 

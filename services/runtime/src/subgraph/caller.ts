@@ -42,8 +42,7 @@ export const MAX_CALL_AGE_MS = 30_000;
 /** How far ahead of the service's clock a gateway's clock may be. */
 export const MAX_CLOCK_SKEW_MS = 2_000;
 
-export const requestBodyHash = (body: string | Buffer): string =>
-  createHash('sha256').update(body).digest('base64url');
+export const requestBodyHash = (body: string | Buffer): string => createHash('sha256').update(body).digest('base64url');
 
 export function signCaller(
   caller: Caller,
