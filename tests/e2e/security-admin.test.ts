@@ -15,7 +15,7 @@ describe('an account opened with the admin address before the operator set ADMIN
 
       const start = startTestServer({ ADMIN_EMAIL, ADMIN_PASSWORD }, server.dataDir);
       await expect(start).rejects.toThrow(
-        /ADMIN_EMAIL \(boss@brandloom.test\) names an account that was opened at the sign-up form.*ADMIN_PROMOTE_EXISTING=true/,
+        /ADMIN_EMAIL: boss@brandloom.test is an account someone opened at the sign-up form.*ADMIN_PROMOTE_EXISTING=true/,
       );
 
       // Taken over on the operator's word: the squatter's session ends, the operator's password rules.

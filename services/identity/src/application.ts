@@ -1,5 +1,6 @@
 import {
   commandHandler,
+  ConfigError,
   DomainError,
   type Caller,
   type Logger,
@@ -234,11 +235,12 @@ export function identityApplication(deps: IdentityDependencies) {
       return;
     }
     if (!account.createdByOperator && !admin.promoteExisting) {
-      throw new Error(
-        `ADMIN_EMAIL (${admin.email}) names an account that was opened at the sign-up form, not by the operator; ` +
-          'it is not made an admin. Choose another ADMIN_EMAIL, or set ADMIN_PROMOTE_EXISTING=true if that account is yours ' +
+      // A setting problem, told as one: the start stops with this line rather than a stack trace.
+      throw new ConfigError([
+        `ADMIN_EMAIL: ${admin.email} is an account someone opened at the sign-up form, so it is not made an admin. ` +
+          'Choose another ADMIN_EMAIL, or set ADMIN_PROMOTE_EXISTING=true if that account is yours ' +
           '(its password becomes ADMIN_PASSWORD and its sessions end).',
-      );
+      ]);
     }
     await changeUser(account.userId, { type: 'GrantAdminRole', at });
     if (!(await verifyPassword(account.passwordHash, admin.password))) {
