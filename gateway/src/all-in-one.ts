@@ -51,6 +51,7 @@ export async function startAllInOne(env: Record<string, string | undefined> = pr
     })),
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,
+    introspection: config.GRAPHQL_INTROSPECTION,
     webDir: config.WEB_DIR ?? DEFAULT_WEB_DIR,
     logger,
   });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { booleanFlag, optionalString, port, storageEnvSchema } from '@brandloom/runtime/edge';
 import { z } from 'zod';
 import { serviceNames, urlVariableOf } from './catalog.js';
+import { trustProxySetting } from './http/trust-proxy.js';
 
 /** The built web app, beside the gateway in this repository. */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -20,7 +21,8 @@ export const gatewayEnvSchema = z
     PORT: port(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     PUBLIC_ORIGIN: publicOrigin,
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: trustProxySetting,
+    GRAPHQL_INTROSPECTION: booleanFlag,
     WEB_DIR: optionalString,
   })
   // Unset: a local run, where any loopback origin on the gateway's own port is the site.

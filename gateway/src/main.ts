@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     })),
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,
+    introspection: config.GRAPHQL_INTROSPECTION,
     webDir: config.WEB_DIR ?? DEFAULT_WEB_DIR,
     logger,
   });

@@ -10,9 +10,11 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { GraphQLError } from 'graphql';
 import { composeSupergraph } from './composition.js';
 import type { GatewayContext } from './context.js';
-import { readCookie, SESSION_COOKIE, sessionCookie } from './http/cookies.js';
+import { readCookie, sessionCookie, sessionCookieName } from './http/cookies.js';
 import { accessLog } from './http/access-log.js';
 import { noStore, sameOriginMutations, securityHeaders } from './http/security.js';
+import { clientAddressOf, type TrustProxy } from './http/trust-proxy.js';
+import { GRAPHQL_BODY_LIMIT, publicGraphqlOptions } from './graphql/limits.js';
 import { restAdapter, type RunOperation } from './rest/adapter.js';
 import { RequestSession, SessionResolver } from './sessions.js';
 import type { SubgraphClient } from './subgraphs/client.js';
@@ -28,7 +30,9 @@ export interface GatewayOptions {
   services: readonly GatewayService[];
   /** The address users type; null for a local run on loopback. */
   publicOrigin: string | null;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** Schema introspection and "Did you mean" hints on /graphql (GRAPHQL_INTROSPECTION); off by default. */
+  introspection?: boolean;
   /** The built web app; null to serve the API only. */
   webDir: string | null;
   logger: Logger;
@@ -55,6 +59,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         new SubgraphDataSource(byName.get(name)!.client, { ownsSessions: name === sessionAuthority.client.name }),
     }),
     includeStacktraceInErrorResponses: false,
+    ...publicGraphqlOptions({ introspection: options.introspection ?? false }),
     // The process stops its parts in order on SIGTERM itself; Apollo must not race it.
     stopOnTerminationSignals: false,
     plugins: [ApolloServerPluginLandingPageDisabled(), sessionCookiePlugin(secureCookies)],
@@ -64,7 +69,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
 
   const contextFor = async (req: Request): Promise<GatewayContext> => {
     const requestId = randomUUID();
-    const token = readCookie(req.header('cookie'), SESSION_COOKIE);
+    const token = readCookie(req.header('cookie'), sessionCookieName(secureCookies));
     let principal;
     try {
       principal = await sessions.resolve(token, requestId);
@@ -76,7 +81,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }
     return {
       session: new RequestSession(token, principal, sessions),
-      clientAddress: req.ip ?? null,
+      clientAddress: clientAddressOf(req),
       userAgent: req.header('user-agent') ?? null,
       requestId,
     };
@@ -110,6 +115,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   });
   app.use(sameOriginMutations(publicOrigin));
   app.use(['/api', '/graphql'], noStore);
+  app.use('/graphql', express.json({ limit: GRAPHQL_BODY_LIMIT }));
   app.use(express.json({ limit: '100kb' }));
   app.use('/graphql', expressMiddleware(apollo, { context: ({ req }) => contextFor(req) }));
   app.use(

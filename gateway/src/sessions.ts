@@ -1,5 +1,5 @@
 import type { SessionGrant } from '@brandloom/runtime/edge';
-import { callerFor } from './subgraphs/data-source.js';
+import { callerFor, sessionTokenHash } from './subgraphs/data-source.js';
 import type { SubgraphClient } from './subgraphs/client.js';
 
 export interface Principal {
@@ -18,6 +18,11 @@ const CACHE_MAX_ENTRIES = 10_000;
  */
 export class SessionResolver {
   private readonly cache = new Map<string, { principal: Principal | null; expiresAt: number }>();
+  /**
+   * Lookups under way, per token, and whether the token was forgotten while they ran: an answer
+   * identity gave before a sign-out must not be cached after the sign-out evicted the token.
+   */
+  private readonly inFlight = new Map<string, { lookups: number; forgotten: boolean }>();
 
   constructor(
     private readonly authority: SubgraphClient,
@@ -28,16 +33,29 @@ export class SessionResolver {
     if (!token) return null;
     const cached = this.cache.get(token);
     if (cached && cached.expiresAt > Date.now()) return cached.principal;
-    const caller = { ...callerFor(undefined, true), sessionToken: token, requestId };
-    const { response } = await this.authority.execute({ query: this.principalQuery }, caller);
+    const caller = { ...callerFor(undefined, false), sessionTokenHash: sessionTokenHash(token), requestId };
+    const lookup = this.inFlight.get(token) ?? { lookups: 0, forgotten: false };
+    this.inFlight.set(token, { ...lookup, lookups: lookup.lookups + 1 });
+    let forgottenMeanwhile: boolean;
+    let response;
+    try {
+      ({ response } = await this.authority.execute({ query: this.principalQuery }, caller));
+    } finally {
+      const now = this.inFlight.get(token)!;
+      forgottenMeanwhile = now.forgotten;
+      if (now.lookups === 1) this.inFlight.delete(token);
+      else this.inFlight.set(token, { ...now, lookups: now.lookups - 1 });
+    }
     if (response.errors?.length) throw new Error(`Session lookup failed: ${response.errors[0]?.message}`);
     const principal = principalOf(response.data);
-    this.remember(token, principal);
+    if (!forgottenMeanwhile) this.remember(token, principal);
     return principal;
   }
 
   forget(token: string): void {
     this.cache.delete(token);
+    const lookup = this.inFlight.get(token);
+    if (lookup) this.inFlight.set(token, { ...lookup, forgotten: true });
   }
 
   private remember(token: string, principal: Principal | null): void {

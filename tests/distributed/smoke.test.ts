@@ -107,13 +107,13 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
       {
         userId: null,
         isAdmin: true,
-        sessionToken: null,
+        sessionTokenHash: null,
         clientAddress: null,
         userAgent: null,
         requestId: 'x',
-        issuedAt: Math.floor(Date.now() / 1000),
       },
       'not-the-secret-not-the-secret-not-the-secret',
+      { audience: 'identity', body: query },
     );
     expect((await call({ [CALLER_HEADER]: forged })).status).toBe(401);
   });
@@ -126,6 +126,31 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
     // The check itself can see native modules: a service process maps both.
     const identity = childProcesses(brandloom.child.pid!).find((pid) => commandOf(pid).endsWith('launch.js identity'));
     expect(readFileSync(`/proc/${identity}/maps`, 'utf8')).toMatch(/better_sqlite3/);
+  });
+
+  it('has subgraphs that take a gateway signature once, for its own body and service only', async () => {
+    const caller = {
+      userId: null,
+      isAdmin: false,
+      sessionTokenHash: null,
+      clientAddress: null,
+      userAgent: null,
+      requestId: 'replay',
+    };
+    const post = (body: string, header: string) =>
+      fetch(`http://127.0.0.1:${ports.get('identity')}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [CALLER_HEADER]: header },
+        body,
+      });
+    const body = JSON.stringify({ query: '{ me { id } }' });
+    const signed = signCaller(caller, secret, { audience: 'identity', body });
+    const first = await post(body, signed);
+    expect(await first.json()).toEqual({ data: { me: null } });
+    expect((await post(body, signed)).status).toBe(401);
+    const other = signCaller(caller, secret, { audience: 'identity', body });
+    expect((await post(JSON.stringify({ query: '{ me { id email } }' }), other)).status).toBe(401);
+    expect((await post(body, signCaller(caller, secret, { audience: 'billing', body }))).status).toBe(401);
   });
 
   it('stops every process cleanly on SIGTERM, the gateway first', async () => {

@@ -28,6 +28,11 @@ export function securityHeaders(secure: boolean) {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * GET paths that change state, matched as Express routes them (case-insensitive, an optional
+ * trailing slash), so `/API/LOGOUT` and `/api/logout/` are refused cross-site as well.
+ */
+const STATE_CHANGING_GET = /^\/api\/logout\/?$/i;
 
 /**
  * CSRF defence: a state-changing request from a browser carries an Origin; one from another
@@ -40,7 +45,7 @@ export function sameOriginMutations(publicOrigin: string | null) {
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.header('origin');
     const crossSite = req.header('sec-fetch-site') === 'cross-site';
-    const changesState = !SAFE_METHODS.has(req.method) || req.path === '/api/logout';
+    const changesState = !SAFE_METHODS.has(req.method) || STATE_CHANGING_GET.test(req.path);
     const foreign = origin !== undefined && !isSiteOrigin(origin, publicOrigin, req.socket.localPort);
     if (changesState && (foreign || crossSite)) {
       res.status(403).json({ message: 'Cross-origin request refused' });

@@ -55,15 +55,19 @@ export class HttpSubgraphClient implements SubgraphClient {
    * a request that hangs or a 500.
    */
   async execute(request: SubgraphRequest, caller: Caller) {
+    const body = JSON.stringify(request);
     try {
       const response = await fetch(`${this.baseUrl}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [CALLER_HEADER]: signCaller(caller, this.secret) },
-        body: JSON.stringify(request),
+        headers: {
+          'content-type': 'application/json',
+          [CALLER_HEADER]: signCaller(caller, this.secret, { audience: this.name, body }),
+        },
+        body,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      const body = subgraphResponseSchema.parse(await response.json()) as SubgraphResponse;
-      return { response: body, sessionGrant: parseGrant(response.headers.get(SESSION_GRANT_HEADER)) };
+      const answer = subgraphResponseSchema.parse(await response.json()) as SubgraphResponse;
+      return { response: answer, sessionGrant: parseGrant(response.headers.get(SESSION_GRANT_HEADER)) };
     } catch {
       return { response: unavailable(this.name), sessionGrant: null };
     }

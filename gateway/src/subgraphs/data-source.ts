@@ -1,4 +1,5 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import { createHash } from 'node:crypto';
 import type { Caller } from '@brandloom/runtime/edge';
 import type { GatewayContext } from '../context.js';
 import type { SubgraphClient } from './client.js';
@@ -36,10 +37,12 @@ export function callerFor(context: GatewayContext | undefined, withSessionToken:
   return {
     userId: principal?.userId ?? null,
     isAdmin: principal?.isAdmin ?? false,
-    sessionToken: withSessionToken ? (context?.session.token ?? null) : null,
+    sessionTokenHash: withSessionToken && context?.session.token ? sessionTokenHash(context.session.token) : null,
     clientAddress: context?.clientAddress ?? null,
     userAgent: context?.userAgent ?? null,
     requestId: context?.requestId ?? 'gateway',
-    issuedAt: Math.floor(Date.now() / 1000),
   };
 }
+
+/** What identity knows a session by (its stream id): the token itself never leaves the gateway. */
+export const sessionTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');

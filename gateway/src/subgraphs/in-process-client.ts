@@ -1,5 +1,6 @@
 import type { ApolloServer } from '@apollo/server';
 import {
+  CallerVerifier,
   SESSION_GRANT_HEADER,
   signCaller,
   subgraphContext,
@@ -10,16 +11,22 @@ import { parseGrant, type SubgraphClient, type SubgraphRequest } from './client.
 
 /** All-in-one mode: the subgraph's server runs in this process; no HTTP hop. */
 export class InProcessSubgraphClient implements SubgraphClient {
+  private readonly verifier: CallerVerifier;
+
   constructor(
     readonly name: string,
     private readonly server: ApolloServer<SubgraphContext>,
     private readonly secret: string,
     private readonly healthy: () => boolean,
-  ) {}
+  ) {
+    this.verifier = new CallerVerifier(secret, name);
+  }
 
   async execute(request: SubgraphRequest, caller: Caller) {
     // The signed header is checked here too, so both modes run the same verification.
-    const contextValue = subgraphContext(signCaller(caller, this.secret), this.secret);
+    const body = JSON.stringify(request);
+    const header = signCaller(caller, this.secret, { audience: this.name, body });
+    const contextValue = subgraphContext(header, body, this.verifier);
     const result = await this.server.executeOperation(
       { query: request.query, variables: request.variables, operationName: request.operationName },
       { contextValue },

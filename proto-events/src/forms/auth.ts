@@ -16,13 +16,15 @@ export const authMessages = {
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;
+/** The longest address mail can deliver to (RFC 5321): anything longer is not anyone's email. */
+export const MAX_EMAIL_LENGTH = 254;
 /** Long enough for any passphrase, short enough that hashing it cannot be used to burn CPU. */
 export const MAX_PASSWORD_LENGTH = 256;
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
 export const signInSchema = z.object({
-  email: z.string().trim().min(1, authMessages.signInRequired),
+  email: z.string().trim().min(1, authMessages.signInRequired).max(MAX_EMAIL_LENGTH, authMessages.invalidEmail),
   password: z.string().min(1, authMessages.signInRequired).max(MAX_PASSWORD_LENGTH),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
@@ -31,7 +33,12 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const signUpSchema = z.object({
   firstName: trimmed(100).default(''),
   lastName: trimmed(100).default(''),
-  email: z.string().trim().min(1, authMessages.signUpRequired).max(254).pipe(z.email(authMessages.invalidEmail)),
+  email: z
+    .string()
+    .trim()
+    .min(1, authMessages.signUpRequired)
+    .max(MAX_EMAIL_LENGTH, authMessages.invalidEmail)
+    .pipe(z.email(authMessages.invalidEmail)),
   password: z
     .string()
     .min(1, authMessages.signUpRequired)

@@ -3,19 +3,26 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteEventStore, ProjectionRunner, silentLogger, type Caller, type EventStore } from '@brandloom/runtime';
-import { identityApplication, type IdentityApplication } from './application.js';
+import {
+  openSqliteEventStore,
+  ProjectionRunner,
+  silentLogger,
+  type Caller,
+  type EventStore,
+  type SessionGrant,
+} from '@brandloom/runtime';
+import { identityApplication, type IdentityApplication, type IdentitySettings } from './application.js';
 import { emailClaimStream } from './accounts/email-claim.js';
+import { sessionTokenHash } from './sessions/session.js';
 import { UsersReadModel } from './read-models/users.js';
 
 const caller: Caller = {
   userId: null,
   isAdmin: false,
-  sessionToken: null,
+  sessionTokenHash: null,
   clientAddress: '203.0.113.7',
   userAgent: 'test',
   requestId: 'req',
-  issuedAt: 0,
 };
 
 describe('the identity use cases on a real store', () => {
@@ -23,12 +30,20 @@ describe('the identity use cases on a real store', () => {
   let store: EventStore;
   let readModels: ProjectionRunner;
   let app: IdentityApplication;
+  let users: UsersReadModel;
+  /** The same service started again with other settings, on the same store. */
+  const restartedWith = (admin: IdentitySettings['admin']) =>
+    identityApplication({ store, readModels, users, now: () => new Date(), settings: { sessionTtlDays: 30, admin } });
+  const tokenHashOf = ({ grant }: { grant: SessionGrant }) => {
+    if (grant.kind !== 'set') throw new Error('expected a new session');
+    return sessionTokenHash(grant.token);
+  };
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'identity-'));
     store = openSqliteEventStore({ file: join(dir, 'identity.db') });
     readModels = new ProjectionRunner(store, silentLogger);
-    const users = new UsersReadModel();
+    users = new UsersReadModel();
     readModels.register([users]);
     await readModels.start();
     app = identityApplication({
@@ -89,8 +104,65 @@ describe('the identity use cases on a real store', () => {
   it('keeps a session only until sign-out', async () => {
     const { grant } = await app.signUp({ email: 'cy@shop.test', password: 'secret1' }, caller);
     if (grant.kind !== 'set') throw new Error('sign-up must start a session');
-    expect(await app.resolveSession(grant.token)).toMatchObject({ isAdmin: false });
-    await app.signOut({ ...caller, sessionToken: grant.token });
-    expect(await app.resolveSession(grant.token)).toBeNull();
+    const tokenHash = sessionTokenHash(grant.token);
+    expect(await app.resolveSession(tokenHash)).toMatchObject({ isAdmin: false });
+    await app.signOut({ ...caller, sessionTokenHash: tokenHash });
+    expect(await app.resolveSession(tokenHash)).toBeNull();
+  });
+
+  describe('the master admin', () => {
+    const admin = { email: 'owner@brandloom.test', password: 'operator-passphrase', promoteExisting: false };
+
+    it('is never an account someone signed up with before the operator set ADMIN_EMAIL', async () => {
+      const squatter = await app.signUp({ email: 'Owner@Brandloom.test', password: 'squatter1' }, caller);
+      await expect(restartedWith(admin).provisionAdmin()).rejects.toThrow(/ADMIN_PROMOTE_EXISTING/);
+      expect(await app.resolveSession(tokenHashOf(squatter))).toEqual({ userId: squatter.userId, isAdmin: false });
+      await expect(app.masterLogin({ email: admin.email, password: 'squatter1' }, caller)).rejects.toThrow(
+        'Invalid email or password',
+      );
+    });
+
+    it('takes over such an account only when the operator says so, ending its sessions', async () => {
+      const squatter = await app.signUp({ email: admin.email, password: 'squatter1' }, caller);
+      const operatorApp = restartedWith({ ...admin, promoteExisting: true });
+      await operatorApp.provisionAdmin();
+      expect(await operatorApp.resolveSession(tokenHashOf(squatter))).toBeNull();
+      const signedIn = await operatorApp.masterLogin({ email: admin.email, password: admin.password }, caller);
+      expect(await operatorApp.resolveSession(tokenHashOf(signedIn))).toEqual({
+        userId: squatter.userId,
+        isAdmin: true,
+      });
+    });
+
+    it('is created by the operator, and kept with its sessions across restarts', async () => {
+      const operatorApp = restartedWith(admin);
+      await operatorApp.provisionAdmin();
+      const signedIn = await operatorApp.masterLogin({ email: admin.email, password: admin.password }, caller);
+      await restartedWith(admin).provisionAdmin();
+      expect(await operatorApp.resolveSession(tokenHashOf(signedIn))).toMatchObject({ isAdmin: true });
+    });
+
+    it('loses its sessions when the operator changes its password', async () => {
+      await restartedWith(admin).provisionAdmin();
+      const signedIn = await app.masterLogin({ email: admin.email, password: admin.password }, caller);
+      const changed = restartedWith({ ...admin, password: 'a-new-passphrase' });
+      await changed.provisionAdmin();
+      expect(await changed.resolveSession(tokenHashOf(signedIn))).toBeNull();
+    });
+
+    it('is demoted, its sessions ended, once ADMIN_EMAIL names someone else or no one', async () => {
+      await restartedWith(admin).provisionAdmin();
+      const old = await app.masterLogin({ email: admin.email, password: admin.password }, caller);
+      const successor = restartedWith({ ...admin, email: 'next@brandloom.test' });
+      await successor.provisionAdmin();
+      expect(await successor.resolveSession(tokenHashOf(old))).toBeNull();
+      expect(users.get(old.userId)?.isAdmin).toBe(false);
+      const next = await successor.masterLogin({ email: 'next@brandloom.test', password: admin.password }, caller);
+
+      const noAdmin = restartedWith(null);
+      await noAdmin.provisionAdmin();
+      expect(await noAdmin.resolveSession(tokenHashOf(next))).toBeNull();
+      expect(users.admins()).toEqual([]);
+    });
   });
 });

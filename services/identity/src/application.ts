@@ -1,7 +1,9 @@
 import {
   commandHandler,
+  ConfigError,
   DomainError,
   type Caller,
+  type Logger,
   type CommandMetadata,
   type EventStore,
   type ProjectionRunner,
@@ -12,14 +14,26 @@ import type { z } from 'zod';
 import { identityCodec } from './events.js';
 import { emailClaimDecider, emailClaimStream, normalizeEmail } from './accounts/email-claim.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './accounts/passwords.js';
-import { userDecider, userStream, type Account } from './accounts/user.js';
-import { newSessionToken, sessionDecider, sessionStream, sessionUser } from './sessions/session.js';
-import { accountKey, addressKey, SignInThrottle, tooManyAttemptsMessage } from './sign-in/throttle.js';
+import { userDecider, userStream, type Account, type UserCommand } from './accounts/user.js';
+import { newSessionToken, sessionDecider, sessionStream, sessionTokenHash, sessionUser } from './sessions/session.js';
+import {
+  accountKey,
+  addressKey,
+  isRefusal,
+  signInLimiter,
+  signUpLimiter,
+  tooManyAttemptsMessage,
+  tooManySignUpsMessage,
+} from './sign-in/throttle.js';
 import type { UsersReadModel } from './read-models/users.js';
 
 export interface IdentitySettings {
   sessionTtlDays: number;
-  admin: { email: string; password: string } | null;
+  /**
+   * The operator's master admin. `promoteExisting` allows making an admin of an account that
+   * someone opened at the sign-up form; without it such an account is never promoted.
+   */
+  admin: { email: string; password: string; promoteExisting: boolean } | null;
 }
 
 export interface IdentityDependencies {
@@ -28,6 +42,7 @@ export interface IdentityDependencies {
   users: UsersReadModel;
   now: () => Date;
   settings: IdentitySettings;
+  logger?: Logger;
 }
 
 export interface SignedIn {
@@ -38,7 +53,8 @@ export interface SignedIn {
 /** The identity use cases: each validates, decides through an aggregate, and returns. */
 export function identityApplication(deps: IdentityDependencies) {
   const { store, readModels, now, settings } = deps;
-  const throttle = new SignInThrottle(now);
+  const signIns = signInLimiter(now);
+  const signUps = signUpLimiter(now);
   const users = commandHandler({ store, codec: identityCodec, decider: userDecider });
   const emailClaims = commandHandler({ store, codec: identityCodec, decider: emailClaimDecider });
   const sessions = commandHandler({ store, codec: identityCodec, decider: sessionDecider });
@@ -60,7 +76,14 @@ export function identityApplication(deps: IdentityDependencies) {
   const accountByEmail = async (normalizedEmail: string) => (await emailOwner(normalizedEmail)).account;
 
   async function register(
-    input: { email: string; firstName: string; lastName: string; password: string; isAdmin: boolean },
+    input: {
+      email: string;
+      firstName: string;
+      lastName: string;
+      password: string;
+      isAdmin: boolean;
+      createdBy: 'self' | 'operator';
+    },
     caller: Caller | null,
   ): Promise<string> {
     const email = normalizeEmail(input.email);
@@ -83,6 +106,7 @@ export function identityApplication(deps: IdentityDependencies) {
         lastName: input.lastName,
         passwordHash,
         isAdmin: input.isAdmin,
+        createdBy: input.createdBy,
         at: now().toISOString(),
       },
       metadata(userId, caller),
@@ -91,13 +115,16 @@ export function identityApplication(deps: IdentityDependencies) {
     return userId;
   }
 
-  async function startSession(userId: string, isAdmin: boolean, caller: Caller): Promise<SignedIn> {
-    if (caller.sessionToken) await endSession(caller.sessionToken, 'rotated', caller);
+  async function startSession(
+    { userId, isAdmin, sessionEpoch }: Pick<Account, 'userId' | 'isAdmin' | 'sessionEpoch'>,
+    caller: Caller,
+  ): Promise<SignedIn> {
+    if (caller.sessionTokenHash) await endSession(caller.sessionTokenHash, 'rotated', caller);
     const token = newSessionToken();
     const startedAt = now();
     const expiresAt = new Date(startedAt.getTime() + settings.sessionTtlDays * 86_400_000).toISOString();
     await sessions.handle(
-      sessionStream(token),
+      sessionStream(sessionTokenHash(token)),
       {
         type: 'StartSession',
         userId,
@@ -105,15 +132,17 @@ export function identityApplication(deps: IdentityDependencies) {
         expiresAt,
         clientAddress: caller.clientAddress,
         userAgent: caller.userAgent?.slice(0, 300) ?? null,
+        // A password or role change between the check above and here still ends this session.
+        userEpoch: sessionEpoch,
       },
       metadata(userId, caller),
     );
     return { userId, grant: { kind: 'set', token, expiresAt, userId, isAdmin } };
   }
 
-  async function endSession(token: string, reason: 'signed_out' | 'rotated', caller: Caller): Promise<void> {
+  async function endSession(tokenHash: string, reason: 'signed_out' | 'rotated', caller: Caller): Promise<void> {
     await sessions.handle(
-      sessionStream(token),
+      sessionStream(tokenHash),
       { type: 'EndSession', reason, at: now().toISOString() },
       metadata(caller.userId, caller),
     );
@@ -123,70 +152,111 @@ export function identityApplication(deps: IdentityDependencies) {
     const input = parseInput(signInSchema, rawInput);
     const email = normalizeEmail(input.email);
     const keys = [accountKey(email), ...(caller.clientAddress ? [addressKey(caller.clientAddress)] : [])];
-    const wait = throttle.retryAfterMs(keys);
-    if (wait > 0) throw new DomainError(tooManyAttemptsMessage(wait), 'TOO_MANY_REQUESTS');
+    // Counted as a failure until the password proves otherwise (see AttemptLimiter).
+    const attempt = signIns.reserve(keys);
+    if (isRefusal(attempt)) throw new DomainError(tooManyAttemptsMessage(attempt.retryAfterMs), 'TOO_MANY_REQUESTS');
 
     const account = await accountByEmail(email);
     const passwordMatches = account
       ? await verifyPassword(account.passwordHash, input.password)
       : await verifyAgainstDecoy(input.password);
     if (!account || !passwordMatches || (options.adminOnly && !account.isAdmin)) {
-      throttle.recordFailure(keys);
       throw new DomainError(authMessages.invalidCredentials, 'UNAUTHENTICATED');
     }
-    throttle.clear(accountKey(email));
+    // A correct password clears the account's failures; the address keeps its earlier ones.
+    signIns.clear(accountKey(email));
+    if (caller.clientAddress) signIns.release(attempt, addressKey(caller.clientAddress));
     const { position } = await users.handle(
       userStream(account.userId),
       { type: 'RecordSignIn', at: now().toISOString() },
       metadata(account.userId, caller),
     );
     await readModels.waitFor(position);
-    return startSession(account.userId, account.isAdmin, caller);
+    return startSession(account, caller);
   }
 
   return {
     async signUp(rawInput: unknown, caller: Caller): Promise<SignedIn> {
       const input = parseInput(signUpSchema, rawInput);
-      const userId = await register({ ...input, isAdmin: false }, caller);
-      return startSession(userId, false, caller);
+      if (caller.clientAddress) {
+        const attempt = signUps.reserve([addressKey(caller.clientAddress)]);
+        if (isRefusal(attempt)) {
+          throw new DomainError(tooManySignUpsMessage(attempt.retryAfterMs), 'TOO_MANY_REQUESTS');
+        }
+      }
+      const userId = await register({ ...input, isAdmin: false, createdBy: 'self' }, caller);
+      return startSession({ userId, isAdmin: false, sessionEpoch: 0 }, caller);
     },
 
     signIn: (rawInput: unknown, caller: Caller) => authenticate(rawInput, caller, { adminOnly: false }),
     masterLogin: (rawInput: unknown, caller: Caller) => authenticate(rawInput, caller, { adminOnly: true }),
 
     async signOut(caller: Caller): Promise<void> {
-      if (caller.sessionToken) await endSession(caller.sessionToken, 'signed_out', caller);
+      if (caller.sessionTokenHash) await endSession(caller.sessionTokenHash, 'signed_out', caller);
     },
 
-    /** Who a browser's session token speaks for, right now. */
-    async resolveSession(token: string): Promise<{ userId: string; isAdmin: boolean } | null> {
-      const session = await sessions.load(sessionStream(token));
-      const userId = sessionUser(session, now());
+    /** Who a browser's session speaks for, right now, by the SHA-256 of its token. */
+    async resolveSession(tokenHash: string): Promise<{ userId: string; isAdmin: boolean } | null> {
+      const session = await sessions.load(sessionStream(tokenHash));
+      if (session.status !== 'active') return null;
+      const user = await users.load(userStream(session.userId));
+      if (user.status !== 'registered') return null;
+      const userId = sessionUser(session, now(), () => user.account.sessionEpoch);
       const profile = userId ? deps.users.get(userId) : null;
-      return profile?.isActive ? { userId: profile.id, isAdmin: profile.isAdmin } : null;
+      return profile?.isActive ? { userId: profile.id, isAdmin: user.account.isAdmin } : null;
     },
 
     /**
-     * Makes sure the configured master admin exists, is an admin and has the configured
-     * password. Safe to run at every start.
+     * Makes the operator's ADMIN_EMAIL the one master admin, safe to run at every start: creates
+     * it, or brings its role and password in line; demotes any admin it no longer names. An
+     * account someone opened at the sign-up form is promoted only when the operator says so
+     * (emails are not verified, so anyone could have signed up with that address first).
      */
     async provisionAdmin(): Promise<void> {
-      if (!settings.admin) return;
-      const { email, password } = settings.admin;
-      const account = await accountByEmail(normalizeEmail(email));
-      if (!account) {
-        await register({ email, password, firstName: 'Master', lastName: 'Admin', isAdmin: true }, null);
-        return;
-      }
-      const stream = userStream(account.userId);
       const at = now().toISOString();
-      await users.handle(stream, { type: 'GrantAdminRole', at }, metadata(account.userId, null));
-      if (!(await verifyPassword(account.passwordHash, password))) {
-        const passwordHash = await hashPassword(password);
-        await users.handle(stream, { type: 'ChangePassword', passwordHash, at }, metadata(account.userId, null));
+      const configured = settings.admin ? normalizeEmail(settings.admin.email) : null;
+      for (const admin of deps.users.admins()) {
+        if (normalizeEmail(admin.email) === configured) continue;
+        await changeUser(admin.id, { type: 'RevokeAdminRole', at });
+        deps.logger?.warn('admin role revoked: ADMIN_EMAIL no longer names this account', { userId: admin.id });
       }
+      if (settings.admin) await provisionConfiguredAdmin(settings.admin, at);
     },
   };
+
+  async function provisionConfiguredAdmin(admin: NonNullable<IdentitySettings['admin']>, at: string): Promise<void> {
+    const account = await accountByEmail(normalizeEmail(admin.email));
+    if (!account) {
+      const names = { firstName: 'Master', lastName: 'Admin' };
+      await register(
+        { email: admin.email, password: admin.password, ...names, isAdmin: true, createdBy: 'operator' },
+        null,
+      );
+      return;
+    }
+    if (!account.createdByOperator && !admin.promoteExisting) {
+      // A setting problem, told as one: the start stops with this line rather than a stack trace.
+      throw new ConfigError([
+        `ADMIN_EMAIL: ${admin.email} is an account someone opened at the sign-up form, so it is not made an admin. ` +
+          'Choose another ADMIN_EMAIL, or set ADMIN_PROMOTE_EXISTING=true if that account is yours ' +
+          '(its password becomes ADMIN_PASSWORD and its sessions end).',
+      ]);
+    }
+    await changeUser(account.userId, { type: 'GrantAdminRole', at });
+    if (!(await verifyPassword(account.passwordHash, admin.password))) {
+      await changeUser(account.userId, {
+        type: 'ChangePassword',
+        passwordHash: await hashPassword(admin.password),
+        at,
+      });
+    }
+  }
+
+  /** An operator's change to an account, visible to queries once it returns. */
+  async function changeUser(userId: string, command: UserCommand): Promise<void> {
+    const { position } = await users.handle(userStream(userId), command, metadata(userId, null));
+    await readModels.waitFor(position);
+  }
 }
 
 export type IdentityApplication = ReturnType<typeof identityApplication>;

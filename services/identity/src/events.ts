@@ -13,9 +13,16 @@ export const identityEventSchemas = {
     passwordHash: z.string(),
     isAdmin: z.boolean(),
     registeredAt: at,
+    /**
+     * Who opened the account: the person at the sign-up form, or the operator through
+     * ADMIN_EMAIL. Absent on events recorded before it was tracked; then only the operator's
+     * provisioning ever registered an admin, so `isAdmin` tells.
+     */
+    createdBy: z.enum(['self', 'operator']).optional(),
   }),
   'identity.UserSignedIn': z.object({ userId: z.uuid(), at }),
   'identity.AdminRoleGranted': z.object({ userId: z.uuid(), at }),
+  'identity.AdminRoleRevoked': z.object({ userId: z.uuid(), at }),
   'identity.PasswordChanged': z.object({ userId: z.uuid(), passwordHash: z.string(), at }),
   'identity.EmailClaimed': z.object({ email: z.string(), userId: z.uuid() }),
   'identity.SessionStarted': z.object({
@@ -24,6 +31,8 @@ export const identityEventSchemas = {
     expiresAt: at,
     clientAddress: z.string().nullable(),
     userAgent: z.string().nullable(),
+    /** The account's session epoch when it started (absent before epochs were kept: 0). */
+    userEpoch: z.number().int().min(0).optional(),
   }),
   'identity.SessionEnded': z.object({ reason: z.enum(['signed_out', 'rotated']), at }),
 };

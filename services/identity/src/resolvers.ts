@@ -20,7 +20,7 @@ export function identityResolvers(app: IdentityApplication, users: UsersReadMode
       me: (_: unknown, __: unknown, context: SubgraphContext) =>
         context.caller.userId ? users.get(context.caller.userId) : null,
       sessionPrincipal: (_: unknown, __: unknown, context: SubgraphContext) =>
-        context.caller.sessionToken ? app.resolveSession(context.caller.sessionToken) : null,
+        context.caller.sessionTokenHash ? app.resolveSession(context.caller.sessionTokenHash) : null,
     },
     Mutation: {
       signUp: async (_: unknown, args: { input: unknown }, context: SubgraphContext) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString } from '@brandloom/runtime';
+import { booleanFlag, optionalString } from '@brandloom/runtime';
 import type { IdentitySettings } from './application.js';
 
 /** The identity service's settings from the environment. */
@@ -7,6 +7,7 @@ export const identitySettingsSchema: z.ZodType<IdentitySettings> = z
   .object({
     ADMIN_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    ADMIN_PROMOTE_EXISTING: booleanFlag,
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   })
   .superRefine((env, ctx) => {
@@ -20,5 +21,8 @@ export const identitySettingsSchema: z.ZodType<IdentitySettings> = z
   })
   .transform((env) => ({
     sessionTtlDays: env.SESSION_TTL_DAYS,
-    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : null,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, promoteExisting: env.ADMIN_PROMOTE_EXISTING }
+        : null,
   }));

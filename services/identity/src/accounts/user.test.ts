@@ -15,6 +15,7 @@ const signedUp = {
     passwordHash: '$argon2id$x',
     isAdmin: false,
     registeredAt: at,
+    createdBy: 'self' as const,
   },
 };
 const register = {
@@ -25,6 +26,7 @@ const register = {
   lastName: 'Silva',
   passwordHash: '$argon2id$x',
   isAdmin: false,
+  createdBy: 'self' as const,
   at,
 };
 
@@ -66,6 +68,15 @@ describe('a registered user', () => {
       .given([signedUp, { type: 'identity.AdminRoleGranted', data: { userId, at } }])
       .when({ type: 'GrantAdminRole', at })
       .thenNothingHappened();
+  });
+
+  it('loses the admin role once, and only if it has it', () => {
+    const granted = { type: 'identity.AdminRoleGranted' as const, data: { userId, at } };
+    spec
+      .given([signedUp, granted])
+      .when({ type: 'RevokeAdminRole', at })
+      .then([{ type: 'identity.AdminRoleRevoked', data: { userId, at } }]);
+    spec.given([signedUp]).when({ type: 'RevokeAdminRole', at }).thenNothingHappened();
   });
 
   it('changes password', () => {

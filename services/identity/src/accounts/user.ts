@@ -11,8 +11,15 @@ export interface Account {
   lastName: string;
   passwordHash: string;
   isAdmin: boolean;
+  /** Opened by the operator's ADMIN_EMAIL rather than at the sign-up form. */
+  createdByOperator: boolean;
   registeredAt: string;
   lastActiveAt: string | null;
+  /**
+   * Counts the changes of password and role. A session records the epoch it started in and
+   * counts only while it is still the account's, so such a change ends every session at once.
+   */
+  sessionEpoch: number;
 }
 
 export type UserState = { status: 'unregistered' } | { status: 'registered'; account: Account };
@@ -26,15 +33,24 @@ export type UserCommand =
       lastName: string;
       passwordHash: string;
       isAdmin: boolean;
+      createdBy: 'self' | 'operator';
       at: string;
     }
   | { type: 'RecordSignIn'; at: string }
   | { type: 'GrantAdminRole'; at: string }
+  | { type: 'RevokeAdminRole'; at: string }
   | { type: 'ChangePassword'; passwordHash: string; at: string };
 
 type UserEvent = Extract<
   IdentityEvent,
-  { type: 'identity.UserSignedUp' | 'identity.UserSignedIn' | 'identity.AdminRoleGranted' | 'identity.PasswordChanged' }
+  {
+    type:
+      | 'identity.UserSignedUp'
+      | 'identity.UserSignedIn'
+      | 'identity.AdminRoleGranted'
+      | 'identity.AdminRoleRevoked'
+      | 'identity.PasswordChanged';
+  }
 >;
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
@@ -53,6 +69,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return [{ type: 'identity.UserSignedIn', data: { userId, at: command.at } }];
       case 'GrantAdminRole':
         return state.account.isAdmin ? [] : [{ type: 'identity.AdminRoleGranted', data: { userId, at: command.at } }];
+      case 'RevokeAdminRole':
+        return state.account.isAdmin ? [{ type: 'identity.AdminRoleRevoked', data: { userId, at: command.at } }] : [];
       case 'ChangePassword':
         return [
           { type: 'identity.PasswordChanged', data: { userId, passwordHash: command.passwordHash, at: command.at } },
@@ -64,8 +82,12 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
 
   evolve(state, event) {
     if (event.type === 'identity.UserSignedUp') {
-      const { registeredAt, ...account } = event.data;
-      return { status: 'registered', account: { ...account, registeredAt, lastActiveAt: registeredAt } };
+      const { registeredAt, createdBy, ...account } = event.data;
+      const createdByOperator = (createdBy ?? (account.isAdmin ? 'operator' : 'self')) === 'operator';
+      return {
+        status: 'registered',
+        account: { ...account, createdByOperator, registeredAt, lastActiveAt: registeredAt, sessionEpoch: 0 },
+      };
     }
     if (state.status !== 'registered') return state;
     return { status: 'registered', account: applyToAccount(state.account, event) };
@@ -80,9 +102,11 @@ function applyToAccount(
     case 'identity.UserSignedIn':
       return { ...account, lastActiveAt: event.data.at };
     case 'identity.AdminRoleGranted':
-      return { ...account, isAdmin: true };
+      return { ...account, isAdmin: true, sessionEpoch: account.sessionEpoch + 1 };
+    case 'identity.AdminRoleRevoked':
+      return { ...account, isAdmin: false, sessionEpoch: account.sessionEpoch + 1 };
     case 'identity.PasswordChanged':
-      return { ...account, passwordHash: event.data.passwordHash };
+      return { ...account, passwordHash: event.data.passwordHash, sessionEpoch: account.sessionEpoch + 1 };
     default:
       return unreachable(event);
   }

@@ -22,6 +22,11 @@ export class UsersReadModel implements Projection {
     return this.byId.get(userId) ?? null;
   }
 
+  /** Every account that is an admin now. */
+  admins(): UserProfile[] {
+    return [...this.byId.values()].filter((profile) => profile.isAdmin);
+  }
+
   apply(recorded: RecordedEvent): void {
     if (!identityCodec.knows(recorded.type)) return;
     const event = identityCodec.decode(recorded);
@@ -44,6 +49,8 @@ export class UsersReadModel implements Projection {
         return this.update(event.data.userId, { lastActiveAt: event.data.at });
       case 'identity.AdminRoleGranted':
         return this.update(event.data.userId, { isAdmin: true });
+      case 'identity.AdminRoleRevoked':
+        return this.update(event.data.userId, { isAdmin: false });
       default:
         return;
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '@brandloom/runtime';
 import { deciderSpec } from '@brandloom/runtime/testing';
-import { newSessionToken, sessionDecider, sessionStream, sessionUser } from './session.js';
+import { newSessionToken, sessionDecider, sessionStream, sessionTokenHash, sessionUser } from './session.js';
 
 const spec = deciderSpec(sessionDecider);
 const userId = '33333333-3333-4333-8333-333333333333';
@@ -13,6 +13,7 @@ const started = {
     expiresAt: '2026-12-25T10:00:00.000Z',
     clientAddress: '127.0.0.1',
     userAgent: null,
+    userEpoch: 2,
   },
 };
 const start = {
@@ -22,6 +23,7 @@ const start = {
   expiresAt: '2026-12-25T10:00:00.000Z',
   clientAddress: '127.0.0.1',
   userAgent: null,
+  userEpoch: 2,
 };
 
 describe('a session', () => {
@@ -47,13 +49,22 @@ describe('a session', () => {
 
   it('speaks for its user until it expires', () => {
     const state = fold(sessionDecider, [started]);
-    expect(sessionUser(state, new Date('2026-12-01T00:00:00Z'))).toBe(userId);
-    expect(sessionUser(state, new Date('2026-12-26T00:00:00Z'))).toBeNull();
+    const unchanged = () => 2;
+    expect(sessionUser(state, new Date('2026-12-01T00:00:00Z'), unchanged)).toBe(userId);
+    expect(sessionUser(state, new Date('2026-12-26T00:00:00Z'), unchanged)).toBeNull();
+  });
+
+  it('no longer speaks for its user once their password or role changed after it started', () => {
+    const state = fold(sessionDecider, [started]);
+    const now = new Date('2026-12-01T00:00:00Z');
+    expect(sessionUser(state, now, () => 2)).toBe(userId);
+    expect(sessionUser(state, now, () => 3)).toBeNull();
   });
 
   it('is stored under a hash of its token, never the token', () => {
     const token = newSessionToken();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(sessionStream(token)).not.toContain(token);
+    expect(sessionStream(sessionTokenHash(token))).not.toContain(token);
+    expect(sessionTokenHash(token)).toMatch(/^[0-9a-f]{64}$/);
   });
 });

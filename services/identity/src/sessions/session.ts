@@ -7,10 +7,17 @@ import type { IdentityEventOf } from '../events.js';
  * stream id, so a copy of the store cannot be replayed as someone's cookie.
  */
 export const newSessionToken = (): string => randomBytes(32).toString('base64url');
-export const sessionStream = (token: string): string => `session-${createHash('sha256').update(token).digest('hex')}`;
+export const sessionTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+/**
+ * The stream of a session, by the SHA-256 of its token: identity is told only the hash by the
+ * gateway, so the token itself never travels between services.
+ */
+export const sessionStream = (tokenHash: string): string => `session-${tokenHash}`;
 
 export type SessionState =
-  { status: 'none' } | { status: 'active'; userId: string; expiresAt: string } | { status: 'ended'; userId: string };
+  | { status: 'none' }
+  | { status: 'active'; userId: string; userEpoch: number; expiresAt: string }
+  | { status: 'ended'; userId: string };
 
 export type SessionCommand =
   | {
@@ -20,6 +27,7 @@ export type SessionCommand =
       expiresAt: string;
       clientAddress: string | null;
       userAgent: string | null;
+      userEpoch: number;
     }
   | { type: 'EndSession'; reason: 'signed_out' | 'rotated'; at: string };
 
@@ -43,14 +51,23 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
   evolve(state, event) {
     switch (event.type) {
       case 'identity.SessionStarted':
-        return { status: 'active', userId: event.data.userId, expiresAt: event.data.expiresAt };
+        return {
+          status: 'active',
+          userId: event.data.userId,
+          userEpoch: event.data.userEpoch ?? 0,
+          expiresAt: event.data.expiresAt,
+        };
       case 'identity.SessionEnded':
         return state.status === 'active' ? { status: 'ended', userId: state.userId } : state;
     }
   },
 };
 
-/** The user a session speaks for at `now`, or null when it has ended or expired. */
-export function sessionUser(state: SessionState, now: Date): string | null {
-  return state.status === 'active' && Date.parse(state.expiresAt) > now.getTime() ? state.userId : null;
+/**
+ * The user a session speaks for at `now`, or null when it has ended, expired, or the account's
+ * password or role changed since it started (the account's session epoch moved on).
+ */
+export function sessionUser(state: SessionState, now: Date, currentEpochOf: (userId: string) => number): string | null {
+  if (state.status !== 'active' || Date.parse(state.expiresAt) <= now.getTime()) return null;
+  return state.userEpoch === currentEpochOf(state.userId) ? state.userId : null;
 }

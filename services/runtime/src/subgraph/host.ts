@@ -8,7 +8,7 @@ import express from 'express';
 import { GraphQLError, type DocumentNode } from 'graphql';
 import { DomainError } from '../decider/decider.js';
 import type { Logger } from '../log/logger.js';
-import { CALLER_HEADER, verifyCaller, type Caller } from './caller.js';
+import { CALLER_HEADER, CallerVerifier, type Caller } from './caller.js';
 import { SESSION_GRANT_HEADER, type SessionGrant } from './session-grant.js';
 
 export interface SubgraphContext {
@@ -25,9 +25,13 @@ export interface SubgraphDefinition {
 
 /** A subgraph's Apollo Server: errors masked unless they are the product's own messages. */
 export function createSubgraphServer(definition: SubgraphDefinition, logger: Logger): ApolloServer<SubgraphContext> {
-  return new ApolloServer<SubgraphContext>({
+  const server = new ApolloServer<SubgraphContext>({
     schema: buildSubgraphSchema([{ typeDefs: definition.typeDefs, resolvers: definition.resolvers }]),
     includeStacktraceInErrorResponses: false,
+    // Only the gateway may call, and it has already limited the client's operation; this cap
+    // only bounds what a query plan (fragments inlined) could ever grow to.
+    parseOptions: { maxTokens: 50_000 },
+    introspection: false,
     // The process stops its parts in order on SIGTERM itself; Apollo must not race it.
     stopOnTerminationSignals: false,
     // No usage reporting leaves the system, so federated traces would only cost time.
@@ -51,15 +55,26 @@ export function createSubgraphServer(definition: SubgraphDefinition, logger: Log
       };
     },
   });
+  serviceNames.set(server, definition.name);
+  return server;
 }
 
-/** The context of one subgraph operation, from the gateway's signed caller header. */
+/** Which service a subgraph server belongs to: the audience the gateway's signature must name. */
+const serviceNames = new WeakMap<ApolloServer<SubgraphContext>, string>();
+
+export function serviceNameOf(server: ApolloServer<SubgraphContext>): string {
+  const name = serviceNames.get(server);
+  if (!name) throw new Error('Not a server made by createSubgraphServer');
+  return name;
+}
+
+/** The context of one subgraph operation, from the gateway's signed caller header and the body it signed. */
 export function subgraphContext(
   headerValue: string | undefined | null,
-  secret: string,
-  nowSeconds = Math.floor(Date.now() / 1000),
+  body: string | Buffer,
+  verifier: CallerVerifier,
 ): SubgraphContext {
-  const caller = verifyCaller(headerValue, secret, nowSeconds);
+  const caller = verifier.verify(headerValue, body);
   if (!caller) {
     throw new GraphQLError('This service only answers the gateway', {
       extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
@@ -82,14 +97,18 @@ function sessionGrantPlugin(): ApolloServerPlugin<SubgraphContext> {
   };
 }
 
+const rawBodies = new WeakMap<object, Buffer>();
+
 /** Mounts a started subgraph server at /graphql, for the distributed mode. */
 export function subgraphHttpRouter(server: ApolloServer<SubgraphContext>, secret: string): express.Router {
+  const verifier = new CallerVerifier(secret, serviceNameOf(server));
   const router = express.Router();
   router.use(
     '/graphql',
-    express.json({ limit: '1mb' }),
+    // The signature covers the exact bytes the gateway sent, so those are kept to check it.
+    express.json({ limit: '1mb', verify: (req, _res, buffer) => void rawBodies.set(req, buffer) }),
     expressMiddleware(server, {
-      context: async ({ req }) => subgraphContext(req.header(CALLER_HEADER), secret),
+      context: async ({ req }) => subgraphContext(req.header(CALLER_HEADER), rawBodies.get(req) ?? '', verifier),
     }),
   );
   return router;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { Caller } from '@brandloom/runtime';
+import { SessionResolver } from './sessions.js';
+import type { SubgraphClient, SubgraphRequest, SubgraphResponse } from './subgraphs/client.js';
+
+/**
+ * Identity as the resolver sees it, answering when the test says so: the race needs a lookup
+ * that is still on its way when the sign-out happens.
+ */
+class IdentityAnsweringOnCue implements SubgraphClient {
+  readonly name = 'identity';
+  readonly callers: Caller[] = [];
+  private readonly pending: (() => void)[] = [];
+  signedIn = true;
+
+  execute(_request: SubgraphRequest, caller: Caller) {
+    this.callers.push(caller);
+    const principal = this.signedIn ? { userId: 'u1', isAdmin: false } : null;
+    return new Promise<{ response: SubgraphResponse; sessionGrant: null }>((resolve) =>
+      this.pending.push(() => resolve({ response: { data: { sessionPrincipal: principal } }, sessionGrant: null })),
+    );
+  }
+
+  answerAll(): void {
+    for (const answer of this.pending.splice(0)) answer();
+  }
+
+  async ready() {
+    return true;
+  }
+}
+
+const token = 'a-session-token-of-forty-three-characters-x';
+const PRINCIPAL_QUERY = 'query SessionPrincipal { sessionPrincipal { userId isAdmin } }';
+
+describe('the session cache', () => {
+  it('does not keep an answer that was under way when the token was signed out', async () => {
+    const identity = new IdentityAnsweringOnCue();
+    const resolver = new SessionResolver(identity, PRINCIPAL_QUERY);
+    const before = resolver.resolve(token, 'r1');
+    resolver.forget(token);
+    identity.signedIn = false;
+    identity.answerAll();
+    await before;
+
+    const after = resolver.resolve(token, 'r2');
+    identity.answerAll();
+    expect(await after).toBeNull();
+    expect(identity.callers).toHaveLength(2);
+  });
+
+  it('keeps an answer for a burst of requests', async () => {
+    const identity = new IdentityAnsweringOnCue();
+    const resolver = new SessionResolver(identity, PRINCIPAL_QUERY);
+    const first = resolver.resolve(token, 'r1');
+    identity.answerAll();
+    expect(await first).toEqual({ userId: 'u1', isAdmin: false });
+    expect(await resolver.resolve(token, 'r2')).toEqual({ userId: 'u1', isAdmin: false });
+    expect(identity.callers).toHaveLength(1);
+  });
+
+  it('sends identity the SHA-256 of the token, never the token', async () => {
+    const identity = new IdentityAnsweringOnCue();
+    const lookup = new SessionResolver(identity, PRINCIPAL_QUERY).resolve(token, 'r1');
+    identity.answerAll();
+    await lookup;
+    expect(identity.callers[0]?.sessionTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(identity.callers)).not.toContain(token);
+  });
+});
