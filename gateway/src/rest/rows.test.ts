@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
-import { buildSchema, parse, validate, type GraphQLSchema, type printSchema } from 'graphql';
+import { parse, validate, type GraphQLSchema } from 'graphql';
 import { composeServices } from '@apollo/composition';
 import { loadServiceContracts } from '../catalog.js';
 
@@ -12,10 +11,7 @@ function apiSchema(): GraphQLSchema {
     contracts.map(({ name, typeDefs }) => ({ name, typeDefs, url: `brandloom://${name}` })),
   );
   if (result.errors) throw new Error(result.errors.map((error) => error.message).join('\n'));
-  // Composition builds it with the CommonJS graphql; printed there and rebuilt here, it belongs
-  // to the same graphql module as `validate`.
-  const print = (createRequire(import.meta.url)('graphql') as { printSchema: typeof printSchema }).printSchema;
-  return buildSchema(print(result.schema.toAPISchema().toGraphQLJSSchema()));
+  return result.schema.toAPISchema().toGraphQLJSSchema();
 }
 
 describe('the REST rows of every service', () => {

@@ -23,3 +23,4 @@ export * from './messaging/inbox-copy.js';
 export * from './config/storage.js';
 export * from './service/http.js';
 export * from './service/contract.js';
+export * from './subgraph/in-process.js';

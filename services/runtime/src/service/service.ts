@@ -8,7 +8,7 @@ import { startOutboxRelay } from '../messaging/outbox-relay.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 import { type Projection } from '../projections/runner.js';
 import { startReactions, type Reaction } from '../reactions/runner.js';
-import { createSubgraphServer, type SubgraphContext, type SubgraphDefinition } from '../subgraph/host.js';
+import { createSubgraph, type Subgraph, type SubgraphContext, type SubgraphDefinition } from '../subgraph/host.js';
 
 /** What a service needs from the outside world; chosen by configuration, never by the service. */
 export interface ServiceInfrastructure {
@@ -38,6 +38,8 @@ export interface ServiceModule {
 export interface RunningService {
   name: string;
   server: ApolloServer<SubgraphContext>;
+  /** Runs an operation in this process, for the all-in-one gateway (no HTTP, no request pipeline). */
+  execute: Subgraph['execute'];
   healthy(): boolean;
   stop(): Promise<void>;
 }
@@ -66,13 +68,14 @@ export async function startService(
     background.push(await startOutboxRelay({ store, bus, logger, toIntegrationEvent: module.toIntegrationEvent }));
   }
 
-  const server = createSubgraphServer(module.subgraph, logger);
+  const { server, execute } = createSubgraph(module.subgraph, logger);
   await server.start();
   logger.info('service started', { service: module.name });
 
   return {
     name: module.name,
     server,
+    execute,
     healthy: () => readModels.healthy,
     async stop() {
       await server.stop();

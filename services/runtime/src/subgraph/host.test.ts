@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../log/logger.js';
 import { closeServer, listen, portOf } from '../service/http.js';
 import { CALLER_HEADER, signCaller, type Caller } from './caller.js';
-import { createSubgraphServer, subgraphHttpRouter, type SubgraphContext } from './host.js';
+import { createSubgraph, subgraphHttpRouter, type SubgraphContext } from './host.js';
 
 const secret = 'a-shared-secret-of-at-least-32-characters';
 const caller: Caller = {
@@ -17,7 +17,7 @@ const caller: Caller = {
 };
 
 describe('a subgraph over HTTP', () => {
-  const subgraph = createSubgraphServer(
+  const { server: subgraph } = createSubgraph(
     {
       name: 'notes',
       typeDefs: parse('type Query { whoami: String, secrets: [String] }'),

@@ -5,10 +5,11 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/index.js';
 import express from 'express';
-import { GraphQLError, type DocumentNode } from 'graphql';
+import { GraphQLError, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { DomainError } from '../decider/decider.js';
 import type { Logger } from '../log/logger.js';
 import { CALLER_HEADER, CallerVerifier, type Caller } from './caller.js';
+import { inProcessExecutor } from './in-process.js';
 import { SESSION_GRANT_HEADER, type SessionGrant } from './session-grant.js';
 
 export interface SubgraphContext {
@@ -23,10 +24,53 @@ export interface SubgraphDefinition {
   resolvers: GraphQLResolverMap<SubgraphContext>;
 }
 
-/** A subgraph's Apollo Server: errors masked unless they are the product's own messages. */
-export function createSubgraphServer(definition: SubgraphDefinition, logger: Logger): ApolloServer<SubgraphContext> {
+/**
+ * A subgraph, two ways to call it: its Apollo Server (over HTTP in the distributed mode) and an
+ * in-process executor (the all-in-one mode, no request pipeline per call), over one schema with
+ * one error formatting: errors are masked unless they are the product's own messages.
+ */
+export interface Subgraph {
+  server: ApolloServer<SubgraphContext>;
+  execute: ReturnType<typeof inProcessExecutor>;
+}
+
+export function createSubgraph(definition: SubgraphDefinition, logger: Logger): Subgraph {
+  const schema = buildSubgraphSchema([{ typeDefs: definition.typeDefs, resolvers: definition.resolvers }]);
+  const formatError = (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    if (original instanceof DomainError) {
+      return { message: original.message, extensions: { code: original.code } };
+    }
+    if (original instanceof GraphQLError || formatted.extensions?.['code'] !== 'INTERNAL_SERVER_ERROR') {
+      return formatted;
+    }
+    logger.error('unexpected error in a resolver', {
+      subgraph: definition.name,
+      path: formatted.path,
+      error: original,
+    });
+    return {
+      message: 'Something went wrong on our side. Please try again.',
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    };
+  };
+  const server = createSubgraphServer(definition, schema, formatError);
+  const execute = inProcessExecutor(schema, (error) => {
+    // As Apollo Server does: an error without a code of its own is an internal one.
+    const formatted = error.toJSON();
+    const code = formatted.extensions?.['code'] ?? 'INTERNAL_SERVER_ERROR';
+    return formatError({ ...formatted, extensions: { ...formatted.extensions, code } }, error);
+  });
+  return { server, execute };
+}
+
+function createSubgraphServer(
+  definition: SubgraphDefinition,
+  schema: GraphQLSchema,
+  formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError,
+): ApolloServer<SubgraphContext> {
   const server = new ApolloServer<SubgraphContext>({
-    schema: buildSubgraphSchema([{ typeDefs: definition.typeDefs, resolvers: definition.resolvers }]),
+    schema,
     includeStacktraceInErrorResponses: false,
     // Only the gateway may call, and it has already limited the client's operation; this cap
     // only bounds what a query plan (fragments inlined) could ever grow to.
@@ -36,24 +80,7 @@ export function createSubgraphServer(definition: SubgraphDefinition, logger: Log
     stopOnTerminationSignals: false,
     // No usage reporting leaves the system, so federated traces would only cost time.
     plugins: [sessionGrantPlugin(), ApolloServerPluginInlineTraceDisabled()],
-    formatError(formatted, error) {
-      const original = unwrapResolverError(error);
-      if (original instanceof DomainError) {
-        return { message: original.message, extensions: { code: original.code } };
-      }
-      if (original instanceof GraphQLError || formatted.extensions?.code !== 'INTERNAL_SERVER_ERROR') {
-        return formatted;
-      }
-      logger.error('unexpected error in a resolver', {
-        subgraph: definition.name,
-        path: formatted.path,
-        error: original,
-      });
-      return {
-        message: 'Something went wrong on our side. Please try again.',
-        extensions: { code: 'INTERNAL_SERVER_ERROR' },
-      };
-    },
+    formatError,
   });
   serviceNames.set(server, definition.name);
   return server;
