@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'web/dist/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'web/dist/**', 'web/src/gql/**', 'web/.generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
