@@ -89,9 +89,10 @@ async function sendPrecompressed(
 export function serveWebApp(app: express.Express, webDir: string): void {
   const assetsDir = join(webDir, 'assets');
   app.get('/assets/{*file}', async (req, res, next) => {
-    if (!PLAIN_ASSET_NAME.test(req.path)) return next();
+    const name = req.path.slice('/assets'.length);
+    if (!PLAIN_ASSET_NAME.test(name)) return next();
     try {
-      await sendPrecompressed(req, res, assetsDir, req.path.slice(1), { maxAge: '1y', immutable: true });
+      await sendPrecompressed(req, res, assetsDir, name.slice(1), { maxAge: '1y', immutable: true });
     } catch (error) {
       next(error);
     }
