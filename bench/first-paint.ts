@@ -14,6 +14,15 @@ const STATIC_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Static</title></head>' +
   '<body><h1 style="font:700 48px sans-serif">On-brand social posts, written and published for you</h1></body></html>';
 
+/** Runs in the page: the start time of the last largest-contentful-paint entry, in ms. */
+const LAST_LCP = `new Promise((resolve) => {
+  let last = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) last = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  setTimeout(() => resolve(last), 300);
+})`;
+
 /**
  * Largest contentful paint of `url` in a fresh, signed-out browser context (empty cache), after
  * the page and everything it fetches have settled, so a late repaint would be counted.
@@ -23,16 +32,7 @@ async function largestContentfulPaint(browser: Browser, url: string): Promise<nu
   try {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });
-    return await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let last = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) last = entry.startTime;
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-          setTimeout(() => resolve(last), 300);
-        }),
-    );
+    return await page.evaluate<number>(LAST_LCP);
   } finally {
     await context.close();
   }

@@ -142,9 +142,10 @@ describe.skipIf(chromiumMissing !== null)('the first page in the browser', () =>
     return { dropped: () => dropped };
   }
 
+  /** Whether React has taken over #root (rendered into it or adopted the prerendered page). */
   const isReactRoot = () =>
-    page.evaluate(() =>
-      Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')),
+    page.evaluate<boolean>(
+      "Object.keys(document.getElementById('root')).some((key) => key.startsWith('__reactContainer'))",
     );
 
   it('paints the landing page without JavaScript', async () => {
@@ -187,7 +188,7 @@ describe.skipIf(chromiumMissing !== null)('the first page in the browser', () =>
     // Coming back to the tab asks again; a dropped answer keeps the screen as it is.
     await page.unrouteAll();
     const again = await dropGraphQL(3);
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
     await expect.poll(again.dropped).toBeGreaterThanOrEqual(2);
     await expect(page.getByRole('heading', { name: 'Welcome to Brandloom, Ana!' }).isVisible()).resolves.toBe(true);
     expect(await page.getByRole('link', { name: 'Start Free Trial' }).count()).toBe(0);

@@ -30,7 +30,7 @@ for (const { path, file } of PRERENDERED_PAGES) {
   let page = shell.replace(ROOT, `<div id="root" ${PRERENDERED_ATTRIBUTE}>${body}</div>`);
   if (title) page = page.replace(/<title>.*?<\/title>/s, title);
   await writeFile(join(distDir, file), page);
-  console.log(`prerendered ${path.padEnd(8)} → dist/${file} (${(page.length / 1024).toFixed(1)} kB)`);
+  process.stdout.write(`prerendered ${path.padEnd(8)} → dist/${file} (${(page.length / 1024).toFixed(1)} kB)\n`);
 }
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
@@ -63,6 +63,6 @@ for await (const file of filesUnder(distDir)) {
   raw += content.length;
   brotliTotal += br.length;
 }
-console.log(
-  `precompressed ${(raw / 1024).toFixed(0)} kB of text assets to ${(brotliTotal / 1024).toFixed(0)} kB (brotli)`,
+process.stdout.write(
+  `precompressed ${(raw / 1024).toFixed(0)} kB of text assets to ${(brotliTotal / 1024).toFixed(0)} kB (brotli)\n`,
 );

@@ -1,8 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
-import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { graphql } from '../gql';
-import type { MeQuery } from '../gql/graphql';
-import type { CurrentUser } from './user';
+import { currentUserAnswer, retryDelayMs, type CurrentUserStatus } from './current-user-answer';
 
 // `CurrentUserFields` is defined once, in proto-events/src/graphql/current-user.graphql, and
 // shared with the REST adapter, so both describe the signed-in user the same way.
@@ -16,48 +14,13 @@ export const ME_QUERY = graphql(`
   }
 `);
 
-export type CurrentUserStatus =
-  /** No answer from the server yet. */
-  { kind: 'unknown' } | { kind: 'signed-in'; user: CurrentUser; trialDays: number } | { kind: 'signed-out' };
-
-const UNAUTHENTICATED_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
-
-/**
- * What an attempt to ask "who is signed in" tells us, or null when it tells nothing. Only an
- * answer from the API counts: `me` (a user or null), or an error the API itself raised saying the
- * visitor is not signed in. A request that never reached the API (offline, connection refused, a
- * proxy's 502/503/504) or an API that could not look the session up is no answer: the caller
- * keeps what it knew and asks again.
- */
-export function currentUserAnswer(
-  outcome: { data: MeQuery | undefined } | { error: unknown },
-): Exclude<CurrentUserStatus, { kind: 'unknown' }> | null {
-  if ('data' in outcome) {
-    if (!outcome.data) return null;
-    const { me, trialDays } = outcome.data;
-    return me ? { kind: 'signed-in', user: me, trialDays } : { kind: 'signed-out' };
-  }
-  const { error } = outcome;
-  if (CombinedGraphQLErrors.is(error)) {
-    const codes = error.errors.map((e) => e.extensions?.['code']);
-    return codes.length > 0 && codes.every((code) => UNAUTHENTICATED_CODES.has(String(code)))
-      ? { kind: 'signed-out' }
-      : null;
-  }
-  if (ServerError.is(error) && error.statusCode === 401) return { kind: 'signed-out' };
-  return null;
-}
-
-/** Waits between attempts when the API did not answer: 0.5 s doubling up to 30 s. */
-export function retryDelayMs(failedAttempts: number): number {
-  return Math.min(30_000, 500 * 2 ** Math.max(0, failedAttempts - 1));
-}
-
 /**
  * Who is signed in, outside React so the question can leave before the app renders. The status
  * changes only on an answer: a network failure keeps the screen as it is and retries with
  * backoff. Asked again whenever the tab becomes visible.
  */
+export type { CurrentUserStatus };
+
 export class CurrentUserSession {
   private status: CurrentUserStatus;
   private readonly listeners = new Set<() => void>();

@@ -1,4 +1,4 @@
-import type { CurrentUserFieldsFragment, SubscriptionStatus, SubscriptionTier } from '../gql/graphql';
+import type { CurrentUserFieldsFragment, SubscriptionStatus, SubscriptionTier } from '../gql/graphql.js';
 
 /** The signed-in user as the app's screens use it: the shared `CurrentUserFields` fragment. */
 export type CurrentUser = CurrentUserFieldsFragment;

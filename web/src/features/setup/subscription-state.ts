@@ -1,4 +1,5 @@
-import type { CurrentUser } from '../../lib/user';
+// The .js extension lets this decider load in Node, where it is unit-tested.
+import type { CurrentUser } from '../../lib/user.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
