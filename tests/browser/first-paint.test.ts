@@ -153,7 +153,7 @@ describe.skipIf(chromiumMissing !== null)('the first page in the browser', () =>
     try {
       const bare = await noScript.newPage();
       await bare.goto('/');
-      await bare.getByRole('heading', { name: /On-brand social posts/ }).waitFor();
+      await bare.getByRole('heading', { name: /On-brand social posts/ }).waitFor({ timeout: 5000 });
       await bare.getByRole('link', { name: 'Start Free Trial' }).first().waitFor();
     } finally {
       await noScript.close();
