@@ -1,6 +1,5 @@
 // The web app's small deciders, run in Node: who is signed in after an attempt to ask, and
 // what the subscription banner says.
-import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { describe, expect, it } from 'vitest';
 import { currentUserAnswer, retryDelayMs } from '../../web/src/lib/current-user-answer.js';
 import { subscriptionState, trialDaysRemaining } from '../../web/src/features/setup/subscription-state.js';
@@ -23,34 +22,34 @@ const user = {
   subscriptionEndsAt: null,
 };
 
+const reply = (status: number, body: unknown) => ({ reached: true as const, status, body });
+
 describe('currentUserAnswer', () => {
   it('a user or null from `me` is an answer', () => {
-    expect(currentUserAnswer({ data: { me: user, trialDays: 7 } })).toEqual({
+    expect(currentUserAnswer(reply(200, { data: { me: user, trialDays: 7 } }))).toEqual({
       kind: 'signed-in',
       user,
       trialDays: 7,
     });
-    expect(currentUserAnswer({ data: { me: null, trialDays: 7 } })).toEqual({ kind: 'signed-out' });
+    expect(currentUserAnswer(reply(200, { data: { me: null, trialDays: 7 } }))).toEqual({ kind: 'signed-out' });
   });
 
   it('the API saying "not signed in" is an answer', () => {
-    const unauthenticated = new CombinedGraphQLErrors({
-      errors: [{ message: 'Not signed in', extensions: { code: 'UNAUTHENTICATED' } }],
-    });
-    expect(currentUserAnswer({ error: unauthenticated })).toEqual({ kind: 'signed-out' });
-    const unauthorized = new ServerError('401', { response: new Response('', { status: 401 }), bodyText: '' });
-    expect(currentUserAnswer({ error: unauthorized })).toEqual({ kind: 'signed-out' });
+    const unauthenticated = { errors: [{ message: 'Not signed in', extensions: { code: 'UNAUTHENTICATED' } }] };
+    expect(currentUserAnswer(reply(200, unauthenticated))).toEqual({ kind: 'signed-out' });
+    expect(currentUserAnswer(reply(401, null))).toEqual({ kind: 'signed-out' });
   });
 
   it('a request that never reached the API, or an API that could not tell, is no answer', () => {
-    expect(currentUserAnswer({ error: new TypeError('Failed to fetch') })).toBeNull();
-    const badGateway = new ServerError('502', { response: new Response('', { status: 502 }), bodyText: '' });
-    expect(currentUserAnswer({ error: badGateway })).toBeNull();
-    const unavailable = new CombinedGraphQLErrors({
+    expect(currentUserAnswer({ reached: false })).toBeNull();
+    expect(currentUserAnswer(reply(502, null))).toBeNull();
+    expect(currentUserAnswer(reply(503, { message: 'Service unavailable' }))).toBeNull();
+    const unavailable = {
       errors: [{ message: 'Sign-in is unavailable right now.', extensions: { code: 'SERVICE_UNAVAILABLE' } }],
-    });
-    expect(currentUserAnswer({ error: unavailable })).toBeNull();
-    expect(currentUserAnswer({ data: undefined })).toBeNull();
+    };
+    expect(currentUserAnswer(reply(503, unavailable))).toBeNull();
+    expect(currentUserAnswer(reply(200, { data: null }))).toBeNull();
+    expect(currentUserAnswer(reply(200, { data: { me: 'someone', trialDays: 7 } }))).toBeNull();
   });
 
   it('asks again after 0.5 s, doubling up to 30 s', () => {

@@ -10,7 +10,7 @@ export { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES } from './prerendered';
 /** The page at `path` as a signed-out visitor sees it, once every lazy screen has loaded. */
 export async function renderSignedOutPage(path: string): Promise<string> {
   const client = createApolloClient();
-  const session = new CurrentUserSession(client, { kind: 'signed-out' });
+  const session = new CurrentUserSession({ kind: 'signed-out' });
   const { prelude } = await prerender(
     <App
       client={client}

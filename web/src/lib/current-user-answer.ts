@@ -1,5 +1,4 @@
 // Imports carry .js extensions so the deciders also load in Node, where they are unit-tested.
-import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import type { MeQuery } from '../gql/graphql.js';
 import type { CurrentUser } from './user.js';
 
@@ -7,32 +6,47 @@ export type CurrentUserStatus =
   /** No answer from the server yet. */
   { kind: 'unknown' } | { kind: 'signed-in'; user: CurrentUser; trialDays: number } | { kind: 'signed-out' };
 
-const UNAUTHENTICATED_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
+/** What came back when the browser asked `/graphql` who is signed in. */
+export type MeOutcome = { reached: false } | { reached: true; status: number; body: unknown };
+
+const UNAUTHENTICATED_CODES = new Set(['UNAUTHENTICATED']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The `Me` query's data, if the body holds it in the shape the schema promises. */
+function meData(data: unknown): MeQuery | null {
+  if (!isRecord(data) || typeof data['trialDays'] !== 'number') return null;
+  const me = data['me'];
+  if (me !== null && !(isRecord(me) && typeof me['id'] === 'string' && typeof me['email'] === 'string')) return null;
+  return data as MeQuery;
+}
 
 /**
  * What an attempt to ask "who is signed in" tells us, or null when it tells nothing. Only an
- * answer from the API counts: `me` (a user or null), or an error the API itself raised saying the
- * visitor is not signed in. A request that never reached the API (offline, connection refused, a
- * proxy's 502/503/504) or an API that could not look the session up is no answer: the caller
+ * answer from the API counts: `me` (a user or null), a 401, or errors that all say the visitor
+ * is not signed in. A request that never reached the API (offline, connection refused), a
+ * proxy's 502/503/504, or an API that could not look the session up is no answer: the caller
  * keeps what it knew and asks again.
  */
-export function currentUserAnswer(
-  outcome: { data: MeQuery | undefined } | { error: unknown },
-): Exclude<CurrentUserStatus, { kind: 'unknown' }> | null {
-  if ('data' in outcome) {
-    if (!outcome.data) return null;
-    const { me, trialDays } = outcome.data;
-    return me ? { kind: 'signed-in', user: me, trialDays } : { kind: 'signed-out' };
+export function currentUserAnswer(outcome: MeOutcome): Exclude<CurrentUserStatus, { kind: 'unknown' }> | null {
+  if (!outcome.reached) return null;
+  if (outcome.status === 401) return { kind: 'signed-out' };
+  const { body } = outcome;
+  if (!isRecord(body)) return null;
+  const errors = Array.isArray(body['errors']) ? (body['errors'] as unknown[]) : [];
+  if (errors.length > 0) {
+    const unauthenticated = errors.every(
+      (error) =>
+        isRecord(error) &&
+        isRecord(error['extensions']) &&
+        UNAUTHENTICATED_CODES.has(String(error['extensions']['code'])),
+    );
+    return unauthenticated ? { kind: 'signed-out' } : null;
   }
-  const { error } = outcome;
-  if (CombinedGraphQLErrors.is(error)) {
-    const codes = error.errors.map((e) => e.extensions?.['code']);
-    return codes.length > 0 && codes.every((code) => UNAUTHENTICATED_CODES.has(String(code)))
-      ? { kind: 'signed-out' }
-      : null;
-  }
-  if (ServerError.is(error) && error.statusCode === 401) return { kind: 'signed-out' };
-  return null;
+  if (outcome.status !== 200) return null;
+  const data = meData(body['data']);
+  if (!data) return null;
+  return data.me ? { kind: 'signed-in', user: data.me, trialDays: data.trialDays } : { kind: 'signed-out' };
 }
 
 /** Waits between attempts when the API did not answer: 0.5 s doubling up to 30 s. */

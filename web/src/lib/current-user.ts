@@ -1,6 +1,8 @@
-import type { ApolloClient } from '@apollo/client';
+import { print } from 'graphql';
 import { graphql } from '../gql';
-import { currentUserAnswer, retryDelayMs, type CurrentUserStatus } from './current-user-answer';
+import { currentUserAnswer, retryDelayMs, type CurrentUserStatus, type MeOutcome } from './current-user-answer';
+
+export type { CurrentUserStatus };
 
 // `CurrentUserFields` is defined once, in proto-events/src/graphql/current-user.graphql, and
 // shared with the REST adapter, so both describe the signed-in user the same way.
@@ -14,13 +16,33 @@ export const ME_QUERY = graphql(`
   }
 `);
 
+const ME_REQUEST_BODY = JSON.stringify({ operationName: 'Me', query: print(ME_QUERY) });
+
+/**
+ * Asks with a plain fetch rather than Apollo Client, so the question can leave from the small
+ * entry chunk before React, Apollo and the UI kit have even loaded.
+ */
+export async function askServer(): Promise<MeOutcome> {
+  let response: Response;
+  try {
+    response = await fetch('/graphql', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: ME_REQUEST_BODY,
+    });
+  } catch {
+    return { reached: false };
+  }
+  const body: unknown = await response.json().catch(() => null);
+  return { reached: true, status: response.status, body };
+}
+
 /**
  * Who is signed in, outside React so the question can leave before the app renders. The status
  * changes only on an answer: a network failure keeps the screen as it is and retries with
  * backoff. Asked again whenever the tab becomes visible.
  */
-export type { CurrentUserStatus };
-
 export class CurrentUserSession {
   private status: CurrentUserStatus;
   private readonly listeners = new Set<() => void>();
@@ -29,8 +51,8 @@ export class CurrentUserSession {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly client: ApolloClient,
     initial: CurrentUserStatus = { kind: 'unknown' },
+    private readonly ask: () => Promise<MeOutcome> = askServer,
   ) {
     this.status = initial;
   }
@@ -57,13 +79,7 @@ export class CurrentUserSession {
   async refresh(): Promise<void> {
     clearTimeout(this.retryTimer);
     const request = ++this.latestRequest;
-    let answer: ReturnType<typeof currentUserAnswer>;
-    try {
-      const { data } = await this.client.query({ query: ME_QUERY, fetchPolicy: 'network-only' });
-      answer = currentUserAnswer({ data });
-    } catch (error) {
-      answer = currentUserAnswer({ error });
-    }
+    const answer = currentUserAnswer(await this.ask());
     if (request !== this.latestRequest) return;
     if (answer === null) {
       this.failedAttempts += 1;
