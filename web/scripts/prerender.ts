@@ -33,6 +33,12 @@ for (const { path, file } of PRERENDERED_PAGES) {
   process.stdout.write(`prerendered ${path.padEnd(8)} → dist/${file} (${(page.length / 1024).toFixed(1)} kB)\n`);
 }
 
+// The gateway reads which paths have a prerendered page from here.
+await writeFile(
+  join(distDir, 'prerendered.json'),
+  JSON.stringify(Object.fromEntries(PRERENDERED_PAGES.map(({ path, file }) => [path, file]))),
+);
+
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -1,6 +1,7 @@
-import { access } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import express, { type Request, type Response } from 'express';
+import { z } from 'zod';
 import { readCookie, SESSION_COOKIE } from './cookies.js';
 
 /** Encodings the web build precompresses every text asset into, best first. */
@@ -36,15 +37,22 @@ export function chooseEncoding(acceptEncoding: string | undefined): Precompresse
 }
 
 /**
- * Signed-out pages the web build renders to HTML (web/src/app/prerendered.ts), by path. A visitor
- * with a session cookie gets the plain shell instead, so a signed-in visitor never sees the
- * signed-out landing page flash before the app.
+ * Signed-out pages the web build rendered to HTML, by path (`prerendered.json`, written by the
+ * build). A visitor with a session cookie gets the plain shell instead, so a signed-in visitor
+ * never sees the signed-out landing page flash before the app.
  */
-const PRERENDERED_PAGES = new Map([
-  ['/', 'index.prerendered.html'],
-  ['/signin', 'signin.prerendered.html'],
-  ['/signup', 'signup.prerendered.html'],
-]);
+const prerenderedPagesSchema = z.record(z.string().startsWith('/'), z.string().regex(/^[\w-]+\.prerendered\.html$/));
+
+async function prerenderedPage(webDir: string, path: string): Promise<string | undefined> {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(await readFile(join(webDir, 'prerendered.json'), 'utf8'));
+  } catch {
+    return undefined; // an older build, or a development one: no prerendered pages
+  }
+  const pages = prerenderedPagesSchema.safeParse(manifest);
+  return pages.success ? pages.data[path] : undefined;
+}
 
 /** Hashed asset names are plain; anything else is left to express.static's own checks. */
 const PLAIN_ASSET_NAME = /^\/[A-Za-z0-9_.-]+$/;
@@ -101,7 +109,7 @@ export function serveWebApp(app: express.Express, webDir: string): void {
   app.use(express.static(webDir, { index: false }));
   app.get('/{*path}', async (req, res, next) => {
     const hasSession = readCookie(req.header('cookie'), SESSION_COOKIE) !== null;
-    const prerendered = hasSession ? undefined : PRERENDERED_PAGES.get(req.path);
+    const prerendered = hasSession ? undefined : await prerenderedPage(webDir, req.path);
     const page = prerendered && (await exists(join(webDir, prerendered))) ? prerendered : 'index.html';
     if (!(await exists(join(webDir, page)))) {
       res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
