@@ -94,6 +94,10 @@ describe('the first page, as the server sends it', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
 
+    const missing = await rawGet(`${server.url}/assets/no-such-chunk.js`, { 'accept-encoding': 'br' });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-encoding']).toBeUndefined();
+
     const landing = await rawGet(`${server.url}/`, { 'accept-encoding': 'br' });
     expect(landing.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(landing.body).toString('utf8')).toContain(HERO);

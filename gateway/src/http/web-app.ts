@@ -85,7 +85,10 @@ async function sendPrecompressed(
   const options =
     'noCache' in cache ? { root, cacheControl: false } : { root, maxAge: cache.maxAge, immutable: cache.immutable };
   await new Promise<void>((resolve, reject) => {
-    res.sendFile(variant ? file + variant.suffix : file, options, (error) => (error ? reject(error) : resolve()));
+    res.sendFile(variant ? file + variant.suffix : file, options, (error) =>
+      // Past the headers (the client went away mid-file) there is nothing left to answer.
+      error && !res.headersSent ? reject(error) : resolve(),
+    );
   });
 }
 
