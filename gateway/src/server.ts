@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -14,6 +12,7 @@ import { readCookie, sessionCookie, sessionCookieName } from './http/cookies.js'
 import { accessLog } from './http/access-log.js';
 import { noStore, sameOriginMutations, securityHeaders } from './http/security.js';
 import { clientAddressOf, type TrustProxy } from './http/trust-proxy.js';
+import { serveWebApp } from './http/web-app.js';
 import { GRAPHQL_BODY_LIMIT, publicGraphqlOptions } from './graphql/limits.js';
 import { restAdapter, type RunOperation } from './rest/adapter.js';
 import { RequestSession, SessionResolver } from './sessions.js';
@@ -169,20 +168,6 @@ function publicError(formatted: { message: string; extensions?: Record<string, u
     };
   }
   return { message: formatted.message, extensions: { code } };
-}
-
-function serveWebApp(app: express.Express, webDir: string): void {
-  const index = join(webDir, 'index.html');
-  app.use('/assets', express.static(join(webDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(webDir, { index: false }));
-  app.get('/{*path}', (_req, res) => {
-    if (!existsSync(index)) {
-      res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
 }
 
 /** Malformed JSON is the client's mistake (400); anything else is ours (500), never a stack trace. */

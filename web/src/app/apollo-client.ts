@@ -2,7 +2,7 @@ import { ApolloClient, HttpLink, InMemoryCache, RefetchEventManager, windowFocus
 
 /**
  * The API lives on the same origin and keeps the session in a cookie. Queries are not refetched
- * on window focus unless they ask for it (the current-user query does).
+ * on window focus unless they ask for it. (Who is signed in is asked by `CurrentUserSession`.)
  */
 export function createApolloClient(): ApolloClient {
   return new ApolloClient({

@@ -1,20 +1,26 @@
+import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
-import { useState, type PropsWithChildren } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import type { PropsWithChildren } from 'react';
 import { Provider as ChakraProvider } from '../components/ui/provider';
 import { Toaster } from '../components/ui/toaster';
-import { createApolloClient } from './apollo-client';
+import type { CurrentUserSession } from '../lib/current-user';
+import { CurrentUserProvider } from '../lib/use-current-user';
 
-export function AppProviders({ children }: PropsWithChildren) {
-  const [client] = useState(createApolloClient);
+interface AppProvidersProps extends PropsWithChildren {
+  client: ApolloClient;
+  session: CurrentUserSession;
+}
+
+/** Everything the screens rely on except the router, which differs in the browser and at build. */
+export function AppProviders({ client, session, children }: AppProvidersProps) {
   return (
     <ApolloProvider client={client}>
-      <ChakraProvider>
-        <BrowserRouter>
+      <CurrentUserProvider session={session}>
+        <ChakraProvider>
           {children}
           <Toaster />
-        </BrowserRouter>
-      </ChakraProvider>
+        </ChakraProvider>
+      </CurrentUserProvider>
     </ApolloProvider>
   );
 }

@@ -1,20 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullPageSpinner } from '../components/full-page-spinner';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCurrentUser } from '../lib/use-current-user';
 import type { CurrentUser } from '../lib/user';
-
-const LandingPage = lazy(() => import('../features/landing/landing-page').then((m) => ({ default: m.LandingPage })));
-const SignInPage = lazy(() => import('../features/auth/sign-in-page').then((m) => ({ default: m.SignInPage })));
-const SignUpPage = lazy(() => import('../features/auth/sign-up-page').then((m) => ({ default: m.SignUpPage })));
-const MasterLoginPage = lazy(() =>
-  import('../features/auth/master-login-page').then((m) => ({ default: m.MasterLoginPage })),
-);
-const AppLayout = lazy(() => import('../features/layout/app-layout').then((m) => ({ default: m.AppLayout })));
-const SetupPage = lazy(() => import('../features/setup/setup-page').then((m) => ({ default: m.SetupPage })));
-const NotFoundPage = lazy(() =>
-  import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
-);
+import { AppLayout, LandingPage, MasterLoginPage, NotFoundPage, SetupPage, SignInPage, SignUpPage } from './routes';
 
 function SignedOutRoutes() {
   return (
@@ -27,7 +16,7 @@ function SignedOutRoutes() {
   );
 }
 
-function SignedInRoutes({ user }: { user: CurrentUser }) {
+function SignedInRoutes({ user, trialDays }: { user: CurrentUser; trialDays: number }) {
   return (
     <Routes>
       {/* Already signed in: the account screens lead home. */}
@@ -35,7 +24,7 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
       <Route path="/signup" element={<Navigate to="/" replace />} />
       <Route path="/master-login" element={<Navigate to="/" replace />} />
       <Route element={<AppLayout user={user} />}>
-        <Route index element={<SetupPage user={user} />} />
+        <Route index element={<SetupPage user={user} trialDays={trialDays} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
@@ -43,9 +32,15 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
 }
 
 export function AppRouter() {
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <FullPageSpinner />;
+  const status = useCurrentUser();
+  if (status.kind === 'unknown') return <FullPageSpinner />;
   return (
-    <Suspense fallback={<FullPageSpinner />}>{user ? <SignedInRoutes user={user} /> : <SignedOutRoutes />}</Suspense>
+    <Suspense fallback={<FullPageSpinner />}>
+      {status.kind === 'signed-in' ? (
+        <SignedInRoutes user={status.user} trialDays={status.trialDays} />
+      ) : (
+        <SignedOutRoutes />
+      )}
+    </Suspense>
   );
 }

@@ -388,7 +388,8 @@ export function LandingPage() {
               <Link asChild textStyle="sm" color="fg.muted">
                 <RouterLink to="/master-login">Admin login</RouterLink>
               </Link>
-              <Text textStyle="sm" color="fg.muted">
+              {/* The prerendered page carries the build's year; a visitor's clock may be past it. */}
+              <Text textStyle="sm" color="fg.muted" suppressHydrationWarning>
                 © {new Date().getFullYear()} Brandloom. All rights reserved.
               </Text>
             </Stack>

@@ -1,9 +1,9 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphql } from '../../gql';
 
-export const SIGN_OUT_MUTATION: TypedDocumentNode<{ signOut: { signedOut: boolean } }, Record<string, never>> = gql`
+export const SIGN_OUT_MUTATION = graphql(`
   mutation SignOut {
     signOut {
       signedOut
     }
   }
-`;
+`);

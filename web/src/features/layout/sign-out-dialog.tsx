@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../components/ui/toaster';
 import { userFacingMessage } from '../../lib/errors';
+import { useCurrentUserSession } from '../../lib/use-current-user';
 import { SIGN_OUT_MUTATION } from './graphql';
 
 interface SignOutDialogProps {
@@ -15,6 +16,7 @@ type Choice = 'discard' | 'save';
 
 export function SignOutDialog({ open, onOpenChange }: SignOutDialogProps) {
   const client = useApolloClient();
+  const session = useCurrentUserSession();
   const navigate = useNavigate();
   const [signOut] = useMutation(SIGN_OUT_MUTATION);
   const [pending, setPending] = useState<Choice | null>(null);
@@ -33,8 +35,8 @@ export function SignOutDialog({ open, onOpenChange }: SignOutDialogProps) {
       return;
     }
     await client.clearStore();
-    // The current-user query answers "nobody" now, which brings back the signed-out screens.
-    await client.refetchQueries({ include: 'active' }).catch(() => undefined);
+    // The server has confirmed it: the signed-out screens come back without asking again.
+    session.signedOut();
     void navigate('/', { replace: true });
   };
 

@@ -41,11 +41,13 @@ const steps: SetupStep[] = [
 
 interface SetupPageProps {
   user: CurrentUser;
+  /** How long a new trial lasts, as the server says. */
+  trialDays: number;
 }
 
-export function SetupPage({ user }: SetupPageProps) {
+export function SetupPage({ user, trialDays }: SetupPageProps) {
   const [now] = useState(() => Date.now());
-  const state = subscriptionState(user, now);
+  const state = subscriptionState(user, now, trialDays);
   const firstName = user.firstName.trim();
 
   return (

@@ -1,8 +1,7 @@
-import type { CurrentUser } from '../../lib/user';
+// The .js extension lets this decider load in Node, where it is unit-tested.
+import type { CurrentUser } from '../../lib/user.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Used when a trial has no end date on record (the sign-up trial length). */
-export const DEFAULT_TRIAL_DAYS = 7;
 
 export type SubscriptionState =
   | { kind: 'trial'; daysLeft: number }
@@ -10,17 +9,25 @@ export type SubscriptionState =
   | { kind: 'canceled'; accessEndsAt: Date }
   | { kind: 'required' };
 
-/** Whole days until the trial ends, rounded up and never below zero. */
-export function trialDaysRemaining(trialEndsAt: string | null, now: number): number {
-  if (!trialEndsAt) return DEFAULT_TRIAL_DAYS;
-  const endsAt = Date.parse(trialEndsAt);
-  if (Number.isNaN(endsAt)) return DEFAULT_TRIAL_DAYS;
+/**
+ * Whole days until the trial ends, rounded up and never below zero. With no end date on record
+ * yet (billing is still setting the trial up), the whole trial is ahead: `trialDays`, as the
+ * server counts it.
+ */
+export function trialDaysRemaining(trialEndsAt: string | null, now: number, trialDays: number): number {
+  const endsAt = trialEndsAt ? Date.parse(trialEndsAt) : Number.NaN;
+  if (Number.isNaN(endsAt)) return trialDays;
   return Math.max(0, Math.ceil((endsAt - now) / DAY_MS));
 }
 
+/**
+ * What the subscription banner says. A null status means billing has not heard of the
+ * registration yet: the trial is being set up, so the user is treated as at its start.
+ */
 export function subscriptionState(
   user: Pick<CurrentUser, 'subscriptionStatus' | 'subscriptionTier' | 'trialEndsAt' | 'subscriptionEndsAt'>,
   now: number,
+  trialDays: number,
 ): SubscriptionState {
   switch (user.subscriptionStatus) {
     case 'active':
@@ -31,10 +38,10 @@ export function subscriptionState(
     }
     case 'trial':
     case null: {
-      const daysLeft = trialDaysRemaining(user.trialEndsAt, now);
+      const daysLeft = trialDaysRemaining(user.trialEndsAt, now, trialDays);
       return daysLeft > 0 ? { kind: 'trial', daysLeft } : { kind: 'required' };
     }
-    default:
+    case 'expired':
       return { kind: 'required' };
   }
 }

@@ -1,0 +1,13 @@
+import { lazy, type ComponentType } from 'react';
+import * as screens from './screens';
+
+const lazyScreen = <Props>(load: () => Promise<ComponentType<Props>>) =>
+  lazy(() => load().then((component) => ({ default: component })));
+
+export const LandingPage = lazyScreen(screens.loadLandingPage);
+export const SignInPage = lazyScreen(screens.loadSignInPage);
+export const SignUpPage = lazyScreen(screens.loadSignUpPage);
+export const MasterLoginPage = lazyScreen(screens.loadMasterLoginPage);
+export const AppLayout = lazyScreen(screens.loadAppLayout);
+export const SetupPage = lazyScreen(screens.loadSetupPage);
+export const NotFoundPage = lazyScreen(screens.loadNotFoundPage);

@@ -1,0 +1,45 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Loads each screen's chunk once; `routes.ts` wraps these in `React.lazy`, and the entry calls
+ * them before React has loaded, so a screen's chunk and the current-user question travel in
+ * parallel. This module imports nothing at run time, so the entry stays small.
+ */
+function loader<Props>(load: () => Promise<ComponentType<Props>>) {
+  let loading: Promise<ComponentType<Props>> | undefined;
+  return () => (loading ??= load());
+}
+
+export const loadLandingPage = loader(() => import('../features/landing/landing-page').then((m) => m.LandingPage));
+export const loadSignInPage = loader(() => import('../features/auth/sign-in-page').then((m) => m.SignInPage));
+export const loadSignUpPage = loader(() => import('../features/auth/sign-up-page').then((m) => m.SignUpPage));
+export const loadMasterLoginPage = loader(() =>
+  import('../features/auth/master-login-page').then((m) => m.MasterLoginPage),
+);
+export const loadAppLayout = loader(() => import('../features/layout/app-layout').then((m) => m.AppLayout));
+export const loadSetupPage = loader(() => import('../features/setup/setup-page').then((m) => m.SetupPage));
+export const loadNotFoundPage = loader(() =>
+  import('../features/not-found/not-found-page').then((m) => m.NotFoundPage),
+);
+
+/**
+ * The signed-out screen for a path: what a visitor most likely sees first there. A signed-in
+ * visitor's screens are loaded once the server has said who they are.
+ */
+export function preloadSignedOutScreen(pathname: string): Promise<unknown> {
+  switch (pathname) {
+    case '/signin':
+      return loadSignInPage();
+    case '/signup':
+      return loadSignUpPage();
+    case '/master-login':
+      return loadMasterLoginPage();
+    default:
+      return loadLandingPage();
+  }
+}
+
+/** The signed-in app's frame and home screen. */
+export function preloadSignedInScreens(): Promise<unknown> {
+  return Promise.all([loadAppLayout(), loadSetupPage()]);
+}
