@@ -50,7 +50,7 @@ export async function startAllInOne(env: Record<string, string | undefined> = pr
     subgraphs: services.map(({ running, typeDefs }) => ({
       name: running.name,
       typeDefs,
-      client: new InProcessSubgraphClient(running.name, running.server, config.INTERNAL_SECRET, running.healthy),
+      client: new InProcessSubgraphClient(running.name, running.server, config.INTERNAL_SECRET, running.parts),
     })),
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,

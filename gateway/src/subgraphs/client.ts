@@ -2,12 +2,16 @@ import type { ApolloServer } from '@apollo/server';
 import {
   CALLER_HEADER,
   SESSION_GRANT_HEADER,
+  readinessOf,
+  readinessSchema,
   sessionGrantSchema,
   signCaller,
   subgraphContext,
   type Caller,
+  type Readiness,
   type SessionGrant,
   type SubgraphContext,
+  type WorkReport,
 } from '@brandloom/runtime';
 import type { GraphQLFormattedError } from 'graphql';
 
@@ -30,7 +34,8 @@ export interface SubgraphClient {
     request: SubgraphRequest,
     caller: Caller,
   ): Promise<{ response: SubgraphResponse; sessionGrant: SessionGrant | null }>;
-  ready(): Promise<boolean>;
+  /** Whether the subgraph's service is ready, and how each of its background parts is doing. */
+  ready(): Promise<Readiness>;
 }
 
 /** All-in-one mode: the subgraph's server runs in this process; no HTTP hop. */
@@ -39,7 +44,7 @@ export class InProcessSubgraphClient implements SubgraphClient {
     readonly name: string,
     private readonly server: ApolloServer<SubgraphContext>,
     private readonly secret: string,
-    private readonly healthy: () => boolean,
+    private readonly parts: () => WorkReport[],
   ) {}
 
   async execute(request: SubgraphRequest, caller: Caller) {
@@ -58,7 +63,7 @@ export class InProcessSubgraphClient implements SubgraphClient {
   }
 
   async ready() {
-    return this.healthy();
+    return readinessOf(this.parts());
   }
 }
 
@@ -80,11 +85,13 @@ export class HttpSubgraphClient implements SubgraphClient {
     return { response: body, sessionGrant: parseGrant(response.headers.get(SESSION_GRANT_HEADER)) };
   }
 
-  async ready() {
+  async ready(): Promise<Readiness> {
     try {
-      return (await fetch(`${this.baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) })).ok;
-    } catch {
-      return false;
+      const response = await fetch(`${this.baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
+      return readinessSchema.parse(await response.json());
+    } catch (error) {
+      const detail = `no readiness answer from ${this.baseUrl}: ${error instanceof Error ? error.message : String(error)}`;
+      return { ready: false, parts: [{ name: this.name, status: 'dead', detail }] };
     }
   }
 }

@@ -19,3 +19,5 @@ export * from './service/infrastructure.js';
 export * from './service/process.js';
 export * from './service/start-failure.js';
 export * from './background/work.js';
+export * from './background/store-follower.js';
+export * from './parking/parking-lot.js';

@@ -3,6 +3,7 @@
  * bus consumers. Each reports how it is doing, so `/readyz` can say which part is stalled or
  * dead instead of a process failing in silence.
  */
+import { z } from 'zod';
 
 /**
  * - `starting`: catching up, not yet serving.
@@ -30,3 +31,23 @@ export interface BackgroundWork {
 export function isHealthy(report: WorkReport): boolean {
   return report.status === 'running';
 }
+
+/** What `/readyz` answers: ready only while every part is running, and each part's report. */
+export interface Readiness {
+  ready: boolean;
+  parts: WorkReport[];
+}
+
+export function readinessOf(parts: readonly WorkReport[]): Readiness {
+  return { ready: parts.every(isHealthy), parts: [...parts] };
+}
+
+const workReportSchema = z.object({
+  name: z.string(),
+  status: z.enum(['starting', 'running', 'retrying', 'stopped', 'dead']),
+  detail: z.string().optional(),
+  parked: z.number().optional(),
+});
+
+/** A `/readyz` answer from another process, checked before it is believed. */
+export const readinessSchema = z.object({ ready: z.boolean(), parts: z.array(workReportSchema) });

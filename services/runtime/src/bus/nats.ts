@@ -176,7 +176,8 @@ class NatsBus implements Bus {
   private updatableConsumerConfig(settings: ConsumerSettings): Partial<ConsumerUpdateConfig> {
     return {
       ack_wait: nanos(settings.ackWaitMs),
-      max_deliver: settings.maxDeliver,
+      // JetStream spells "never give up" -1.
+      max_deliver: Number.isFinite(settings.maxDeliver) ? settings.maxDeliver : -1,
       // One unacknowledged message at a time: delivery (and redelivery) stays in publish order.
       max_ack_pending: 1,
       ...this.subjectFilter(settings.subjects),

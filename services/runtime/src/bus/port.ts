@@ -1,6 +1,6 @@
 /**
  * The bus port: durable, at-least-once delivery of integration events between services.
- * Two adapters (in-process memory, NATS JetStream) pass one contract suite (`contract.ts`).
+ * Two adapters (a local sqlite file, NATS JetStream) pass one contract suite (`contract.ts`).
  */
 
 export interface PublishResult {
@@ -28,7 +28,7 @@ export interface ConsumerOptions {
   subjects: readonly string[];
   /** An unacknowledged message is delivered again after this long. */
   ackWaitMs?: number;
-  /** After this many deliveries, a message is given up. */
+  /** After this many deliveries, a message is given up; `Infinity` never gives up. */
   maxDeliver?: number;
 }
 

@@ -1,0 +1,149 @@
+import type { EventStore, RecordedEvent, Subscription } from '../event-store/port.js';
+import type { Logger } from '../log/logger.js';
+import { backoffDelayMs, describeError, retryWithBackoff, sleepUnlessAborted, type RetryPolicy } from '../retry.js';
+import type { BackgroundWork, WorkReport, WorkStatus } from './work.js';
+
+/** How a follower whose subscription failed (a store read error) comes back: forever, up to 30 s apart. */
+const RESUBSCRIBE: RetryPolicy = { firstDelayMs: 100, maxDelayMs: 30_000, giveUpAfterMs: Infinity };
+
+export interface StoreFollowerOptions {
+  store: EventStore;
+  /** `billing/reactions`. */
+  name: string;
+  /** Where the follower's progress is kept in the store. */
+  checkpointName: string;
+  categories?: readonly string[];
+  logger: Logger;
+  /**
+   * Handles one event; resolves once it is done with it (handled or parked), so the checkpoint can
+   * move past it. Must give up promptly when `signal` aborts; the checkpoint then stays.
+   */
+  handle: (event: RecordedEvent, follower: FollowerControl) => Promise<void>;
+  /** Waits between resubscriptions; injectable for tests. */
+  resubscribe?: RetryPolicy;
+}
+
+/** What a handler sees of the follower running it. */
+export interface FollowerControl {
+  readonly signal: AbortSignal;
+  /** Reports that the current event is being retried (`detail` says why), or is fine again. */
+  setStatus(status: Extract<WorkStatus, 'running' | 'retrying'>, detail?: string): void;
+}
+
+/**
+ * Follows a service's own store from a checkpoint kept in that store, one event at a time, and
+ * never stops in silence: a handler retries and parks on its own, a checkpoint write is retried,
+ * and a failed subscription is started again from the checkpoint with backoff, all the while
+ * reporting what it is doing.
+ */
+export class StoreFollower implements BackgroundWork, FollowerControl {
+  private readonly stopping = new AbortController();
+  private current: Subscription | null = null;
+  private following: Promise<void> | null = null;
+  private state: { status: WorkStatus; detail?: string } = { status: 'starting' };
+  private caughtUpOnce = false;
+
+  constructor(private readonly options: StoreFollowerOptions) {}
+
+  get signal(): AbortSignal {
+    return this.stopping.signal;
+  }
+
+  /** Starts following; resolves once the backlog is handled (or the follower is stopped first). */
+  async start(): Promise<void> {
+    const caughtUp = new Promise<void>((resolve) => {
+      this.following = this.follow(resolve);
+    });
+    await caughtUp;
+  }
+
+  report(): WorkReport {
+    return { name: this.options.name, ...this.state };
+  }
+
+  setStatus(status: 'running' | 'retrying', detail?: string): void {
+    if (this.stopping.signal.aborted) return;
+    if (status === 'running' && !this.caughtUpOnce) {
+      this.state = { status: 'starting' };
+      return;
+    }
+    this.state = detail === undefined ? { status } : { status, detail };
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.current?.stop();
+    await this.following;
+    this.state = { status: 'stopped' };
+  }
+
+  private async follow(onCaughtUp: () => void): Promise<void> {
+    const { logger, name } = this.options;
+    const policy = this.options.resubscribe ?? RESUBSCRIBE;
+    for (let failures = 0; !this.signal.aborted; ) {
+      const failure = await this.followOnce(onCaughtUp);
+      if (failure === undefined) break;
+      failures += 1;
+      const delayMs = backoffDelayMs(policy, failures);
+      this.state = {
+        status: 'retrying',
+        detail: `stopped reading the store (${describeError(failure)}); starting again in ${Math.round(delayMs)} ms`,
+      };
+      logger.error('background work stopped reading the store; starting again', { name, failures, error: failure });
+      await sleepUnlessAborted(delayMs, this.signal);
+    }
+    onCaughtUp();
+  }
+
+  /** One subscription from the checkpoint; resolves with its failure, or undefined once stopped. */
+  private async followOnce(onCaughtUp: () => void): Promise<unknown> {
+    const { store, checkpointName, categories } = this.options;
+    let after: number | undefined;
+    try {
+      after = (await store.getCheckpoint(checkpointName)) ?? undefined;
+    } catch (error) {
+      return error;
+    }
+    let failure: unknown;
+    let failed!: () => void;
+    const ended = new Promise<void>((resolve) => (failed = resolve));
+    const subscription = store.subscribeToAll(
+      { ...(after === undefined ? {} : { after }), ...(categories ? { categories } : {}) },
+      (event) => this.handleOne(event),
+      (error) => {
+        failure = error;
+        failed();
+      },
+    );
+    this.current = subscription;
+    void subscription.caughtUp.then(() => {
+      if (this.signal.aborted || failure !== undefined) return;
+      this.caughtUpOnce = true;
+      this.state = { status: 'running' };
+      onCaughtUp();
+    });
+    const onStop = () => failed();
+    this.signal.addEventListener('abort', onStop, { once: true });
+    await ended;
+    this.signal.removeEventListener('abort', onStop);
+    await subscription.stop();
+    this.current = null;
+    return this.signal.aborted ? undefined : failure;
+  }
+
+  private async handleOne(event: RecordedEvent): Promise<void> {
+    if (this.signal.aborted) return;
+    await this.options.handle(event, this);
+    if (this.signal.aborted) return;
+    const { store, checkpointName, logger, name } = this.options;
+    await retryWithBackoff(() => store.setCheckpoint(checkpointName, event.position), {
+      policy: RESUBSCRIBE,
+      signal: this.signal,
+      onFailure: (error, failures) => {
+        this.setStatus('retrying', `cannot save its checkpoint: ${describeError(error)}`);
+        logger.warn('checkpoint write failed, retrying', { name, failures, error });
+      },
+    });
+    if (this.state.status === 'retrying') this.setStatus('running');
+  }
+}
