@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createIntegrationEventRegistry } from '@brandloom/proto-events';
 import { openSqliteBus, type SqliteBus } from '../bus/sqlite.js';
-import { openSqliteEventStore, type SqliteEventStore } from '../event-store/sqlite.js';
+import { openSqliteEventStore } from '../event-store/sqlite.js';
 import type { EventStore } from '../event-store/port.js';
 import { silentLogger } from '../log/logger.js';
 import { ParkingLot } from '../parking/parking-lot.js';
@@ -51,7 +51,7 @@ const FAST = { firstDelayMs: 5, maxDelayMs: 20, giveUpAfterMs: 100 };
 
 describe('an inbox', () => {
   let dir: string;
-  let store: SqliteEventStore;
+  let store: EventStore;
   let bus: SqliteBus;
   let parking: ParkingLot;
   let inbox: Inbox | undefined;
