@@ -40,7 +40,8 @@ export function hasRetriedLongEnough(policy: RetryPolicy, failures: number): boo
   return false;
 }
 
-export type RetryOutcome = { kind: 'done' } | { kind: 'stopped' } | { kind: 'gave-up'; error: unknown; attempts: number };
+export type RetryOutcome =
+  { kind: 'done' } | { kind: 'stopped' } | { kind: 'gave-up'; error: unknown; attempts: number };
 
 /**
  * Runs `attempt` until it succeeds, `signal` aborts, or the policy says to give up. Each failure
@@ -55,7 +56,7 @@ export async function retryWithBackoff(
   },
 ): Promise<RetryOutcome> {
   const { policy, signal, onFailure } = options;
-  for (let failures = 0; !signal.aborted; ) {
+  for (let failures = 0; !signal.aborted;) {
     try {
       await attempt();
       return { kind: 'done' };

@@ -80,7 +80,7 @@ export class StoreFollower implements BackgroundWork, FollowerControl {
   private async follow(onCaughtUp: () => void): Promise<void> {
     const { logger, name } = this.options;
     const policy = this.options.resubscribe ?? RESUBSCRIBE;
-    for (let failures = 0; !this.signal.aborted; ) {
+    for (let failures = 0; !this.signal.aborted;) {
       const failure = await this.followOnce(onCaughtUp);
       if (failure === undefined) break;
       failures += 1;

@@ -6,10 +6,14 @@ import { busContract } from './contract.js';
 import type { Bus, BusMessage } from './port.js';
 import { openSqliteBus, type GivenUpMessage } from './sqlite.js';
 
-busContract('sqlite (in memory)', async () => {
-  const bus = openSqliteBus({ file: ':memory:' });
-  return { bus, cleanup: () => bus.close() };
-}, { connections: false });
+busContract(
+  'sqlite (in memory)',
+  async () => {
+    const bus = openSqliteBus({ file: ':memory:' });
+    return { bus, cleanup: () => bus.close() };
+  },
+  { connections: false },
+);
 
 busContract('sqlite (file)', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'sqlite-bus-'));
@@ -82,14 +86,11 @@ describe('the sqlite bus', () => {
     const givenUp: GivenUpMessage[] = [];
     const bus = openSqliteBus({ file, onGiveUp: (message) => givenUp.push(message) });
     const counts: number[] = [];
-    await bus.consume(
-      { durable: 'patient', subjects: ['events.test.>'], maxDeliver: Infinity },
-      async (message) => {
-        counts.push(message.deliveryCount);
-        if (message.deliveryCount < 15) message.nak();
-        else await message.ack();
-      },
-    );
+    await bus.consume({ durable: 'patient', subjects: ['events.test.>'], maxDeliver: Infinity }, async (message) => {
+      counts.push(message.deliveryCount);
+      if (message.deliveryCount < 15) message.nak();
+      else await message.ack();
+    });
     await bus.publish('events.test.Created', data('{}'), { msgId: 'slow' });
     await expect.poll(() => counts.length).toBe(15);
     expect(givenUp).toEqual([]);

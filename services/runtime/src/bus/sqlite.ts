@@ -120,14 +120,19 @@ interface LogEntry {
 /** The append-only message table, with a way to wait for the next append. */
 class MessageLog {
   private readonly insert: Database.Statement<[string, string, Buffer]>;
-  private readonly readAfter: Database.Statement<[number, number], { seq: number; subject: string; msg_id: string; data: Buffer }>;
+  private readonly readAfter: Database.Statement<
+    [number, number],
+    { seq: number; subject: string; msg_id: string; data: Buffer }
+  >;
   private readonly waiters = new Set<() => void>();
 
   constructor(
     db: Database.Database,
     private readonly pollIntervalMs: number,
   ) {
-    this.insert = db.prepare('INSERT INTO messages (subject, msg_id, data) VALUES (?, ?, ?) ON CONFLICT (msg_id) DO NOTHING');
+    this.insert = db.prepare(
+      'INSERT INTO messages (subject, msg_id, data) VALUES (?, ?, ?) ON CONFLICT (msg_id) DO NOTHING',
+    );
     this.readAfter = db.prepare('SELECT seq, subject, msg_id, data FROM messages WHERE seq > ? ORDER BY seq LIMIT ?');
   }
 

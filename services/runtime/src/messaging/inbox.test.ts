@@ -141,7 +141,11 @@ describe('an inbox', () => {
     expect(await copies()).toEqual([]);
 
     // The upgrade: this service now knows v99.
-    registry.register({ type: 'identity.UserRegistered', version: 99, schema: z.object({ userId: z.string() }).loose() });
+    registry.register({
+      type: 'identity.UserRegistered',
+      version: 99,
+      schema: z.object({ userId: z.string() }).loose(),
+    });
     await parking.requestReplay(item!.id);
     await expect.poll(copies).toHaveLength(1);
     expect((await copies())[0]).toMatchObject({ id: newer.id, version: 99 });

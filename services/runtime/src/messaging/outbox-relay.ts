@@ -102,11 +102,17 @@ export class OutboxRelay implements BackgroundWork {
     this.options.logger.error('parked an event the outbox cannot publish', { eventId: event.id, reason });
     const { streamId, revision, position, type } = event;
     await retryWithBackoff(
-      () => this.parked.park({ reason, attempts: 1, subject: { kind: 'event', eventId: event.id, streamId, revision, position, type } }),
+      () =>
+        this.parked.park({
+          reason,
+          attempts: 1,
+          subject: { kind: 'event', eventId: event.id, streamId, revision, position, type },
+        }),
       {
         policy: PUBLISH_RETRY,
         signal: control.signal,
-        onFailure: (parkError) => control.setStatus('retrying', `cannot park event ${event.id}: ${describeError(parkError)}`),
+        onFailure: (parkError) =>
+          control.setStatus('retrying', `cannot park event ${event.id}: ${describeError(parkError)}`),
       },
     );
   }

@@ -144,7 +144,8 @@ export class ParkingLot {
       park: async (parking) => {
         await this.park({ ...parking, worker });
       },
-      count: () => [...this.items.values()].filter((item) => item.worker === worker && item.status !== 'replayed').length,
+      count: () =>
+        [...this.items.values()].filter((item) => item.worker === worker && item.status !== 'replayed').length,
     };
   }
 
@@ -247,7 +248,15 @@ export class ParkingLot {
     const occurredAt = this.now();
     await this.store.appendToStream(
       `${PARKED_CATEGORY}-${id}`,
-      [{ id: eventId, type, version: 1, data, metadata: { tenantId: null, correlationId: id, causationId: null, occurredAt } }],
+      [
+        {
+          id: eventId,
+          type,
+          version: 1,
+          data,
+          metadata: { tenantId: null, correlationId: id, causationId: null, occurredAt },
+        },
+      ],
       { expectedRevision },
     );
   }

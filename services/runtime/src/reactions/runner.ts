@@ -115,7 +115,8 @@ export class ReactionRunner implements BackgroundWork {
       {
         policy: { ...this.retry, giveUpAfterMs: Infinity },
         signal: control.signal,
-        onFailure: (parkError) => control.setStatus('retrying', `cannot park event ${event.id}: ${describeError(parkError)}`),
+        onFailure: (parkError) =>
+          control.setStatus('retrying', `cannot park event ${event.id}: ${describeError(parkError)}`),
       },
     );
   }

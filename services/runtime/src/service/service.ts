@@ -149,5 +149,7 @@ function readModelsReport(service: string, readModels: ProjectionRunner): WorkRe
   const reporting = readModels as unknown as { report?: () => WorkReport; healthy?: boolean };
   if (typeof reporting.report === 'function') return reporting.report();
   const name = `${service}/read-models`;
-  return reporting.healthy === false ? { name, status: 'dead', detail: 'stopped on a failure (see the log)' } : { name, status: 'running' };
+  return reporting.healthy === false
+    ? { name, status: 'dead', detail: 'stopped on a failure (see the log)' }
+    : { name, status: 'running' };
 }
