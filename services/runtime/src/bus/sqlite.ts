@@ -48,6 +48,12 @@ const SCHEMA = `
 
 /** How many messages a consumer reads from the file at a time. */
 const READ_BATCH = 256;
+/**
+ * Acks are saved at most this often: a crash then redelivers the last few acknowledged messages,
+ * which at-least-once allows (consumers drop repeats), and a busy consumer writes a fraction of
+ * the fsyncs it would otherwise.
+ */
+const ACK_SAVE_INTERVAL_MS = 100;
 const BUSY_TIMEOUT_MS = 5000;
 
 export function openSqliteBus(options: SqliteBusOptions): SqliteBus {
@@ -226,6 +232,8 @@ class SqliteConsumer {
   private readonly progress: DurableProgress;
   /** Messages read ahead from the file, all after `progress.position`. */
   private buffer: LogEntry[] = [];
+  private lastSavedAt = 0;
+  private pendingSave: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly log: MessageLog,
@@ -242,6 +250,7 @@ class SqliteConsumer {
   async stop(): Promise<void> {
     this.stopping.abort();
     await this.running;
+    if (this.pendingSave) this.save();
   }
 
   private get stopped(): boolean {
@@ -308,11 +317,26 @@ class SqliteConsumer {
   private record(entry: LogEntry, outcome: Outcome): void {
     if (outcome.kind === 'ack' || outcome.kind === 'term') {
       this.movePast(entry);
-    } else if (outcome.kind === 'nak') {
-      this.progress.notBefore = Date.now() + outcome.delayMs;
+      this.saveSoon();
+      return;
     }
+    if (outcome.kind === 'nak') this.progress.notBefore = Date.now() + outcome.delayMs;
     // An unsettled message is due again at the end of its ack wait, already in `notBefore`.
+    this.save();
+  }
+
+  private save(): void {
+    if (this.pendingSave) clearTimeout(this.pendingSave);
+    this.pendingSave = null;
+    this.lastSavedAt = Date.now();
     this.table.save(this.settings.durable, this.progress);
+  }
+
+  /** Saves now if the last save is old enough, otherwise once it is. */
+  private saveSoon(): void {
+    const dueInMs = this.lastSavedAt + ACK_SAVE_INTERVAL_MS - Date.now();
+    if (dueInMs <= 0) this.save();
+    else this.pendingSave ??= setTimeout(() => this.save(), dueInMs);
   }
 
   private giveUp(entry: LogEntry): void {
@@ -324,7 +348,7 @@ class SqliteConsumer {
       // A failing observer must not stall the consumer.
     }
     this.movePast(entry);
-    this.table.save(durable, this.progress);
+    this.save();
   }
 
   private movePast(entry: LogEntry): void {
