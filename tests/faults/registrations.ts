@@ -92,3 +92,8 @@ export async function countTrials(file: string, userIds: readonly string[]): Pro
     await store.close();
   }
 }
+
+/** A line of the crash test's findings in the test output. */
+export function report(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
