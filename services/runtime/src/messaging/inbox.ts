@@ -29,6 +29,13 @@ export const inboxStreamOf = (eventId: string): string => `${INBOX_CATEGORY}-${e
 /** A store outage of up to an hour is ridden out before a message is parked. */
 export const INBOX_RETRY: RetryPolicy = { firstDelayMs: 1000, maxDelayMs: 60_000, giveUpAfterMs: 60 * 60_000 };
 
+/**
+ * Short, because a consumer allows one message in flight: after a crash the message the dead
+ * process held blocks its consumer until the ack wait lapses (JetStream's default is 30 s). An
+ * inbox append takes milliseconds, and a redelivery while a slow append still runs is harmless.
+ */
+export const INBOX_ACK_WAIT_MS = 5000;
+
 const decoder = new TextDecoder();
 
 /** Why a message can never be taken in as it is; retrying it would not help. */
@@ -65,7 +72,7 @@ export class Inbox implements BackgroundWork {
         subjects: options.subjects,
         // The inbox decides when to give up (it parks); the bus must never drop a message.
         maxDeliver: Infinity,
-        ...(options.ackWaitMs ? { ackWaitMs: options.ackWaitMs } : {}),
+        ackWaitMs: options.ackWaitMs ?? INBOX_ACK_WAIT_MS,
       },
       (message) => inbox.handle(message),
     );
