@@ -21,6 +21,7 @@ const relay = await startOutboxRelay({
   toIntegrationEvent: (event) => envelopeOf(event, event.type, 2, event.data),
   ...(mode === '--crash-after-publish' ? { afterPublish: () => process.kill(process.pid, 'SIGKILL') } : {}),
 });
+await relay.caughtUp;
 process.stdout.write('caught-up\n');
 process.on('SIGTERM', async () => {
   await relay.stop();

@@ -62,13 +62,19 @@ export class StoreFollower implements BackgroundWork, FollowerControl {
     return this.stopping.signal;
   }
 
-  /** Starts following; resolves once the backlog is handled (or the follower is stopped first). */
-  async start(): Promise<void> {
-    const caughtUp = new Promise<void>((resolve) => {
-      this.following = this.follow(resolve);
-    });
-    await caughtUp;
+  /**
+   * Starts following. The backlog is handled in the background, the report saying `starting`
+   * meanwhile: a service takes requests while its reactions catch up, and a poison event in the
+   * backlog cannot hold up its start.
+   */
+  start(): void {
+    let onCaughtUp!: () => void;
+    this.caughtUp = new Promise<void>((resolve) => (onCaughtUp = resolve));
+    this.following ??= this.follow(onCaughtUp);
   }
+
+  /** Resolves once the backlog at the start is handled (or the follower is stopped first). */
+  caughtUp: Promise<void> = Promise.resolve();
 
   report(): WorkReport {
     return { name: this.options.name, ...this.state };

@@ -51,11 +51,16 @@ export class OutboxRelay implements BackgroundWork {
     });
   }
 
-  /** Starts the relay; resolves once the backlog is published. */
+  /** Starts the relay; the backlog is published in the background (`caughtUp`). */
   static async start(options: OutboxRelayOptions): Promise<OutboxRelay> {
     const relay = new OutboxRelay(options);
-    await relay.follower.start();
+    relay.follower.start();
     return relay;
+  }
+
+  /** Resolves once the events recorded before the start are handled. */
+  get caughtUp(): Promise<void> {
+    return this.follower.caughtUp;
   }
 
   report(): WorkReport {

@@ -81,7 +81,7 @@ describe('the reaction runner', () => {
   it('reacts to the backlog and to new events, and resumes from its checkpoint after a restart', async () => {
     await appendNote(store, 'one');
     const first = recordingReaction();
-    await start(first.reaction);
+    await (await start(first.reaction)).caughtUp;
     expect(first.seen).toEqual(['one']);
     expect(runner?.report()).toEqual({ name: 'test/reactions', status: 'running', parked: 0 });
     await appendNote(store, 'two');
@@ -91,7 +91,7 @@ describe('the reaction runner', () => {
 
     await appendNote(store, 'three');
     const second = recordingReaction();
-    await start(second.reaction);
+    await (await start(second.reaction)).caughtUp;
     expect(second.seen).toEqual(['three']);
   });
 

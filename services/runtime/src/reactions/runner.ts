@@ -54,11 +54,16 @@ export class ReactionRunner implements BackgroundWork {
     });
   }
 
-  /** Starts the runner; resolves once the backlog is handled. */
+  /** Starts the runner; the backlog is handled in the background (`caughtUp`). */
   static async start(options: ReactionRunnerOptions): Promise<ReactionRunner> {
     const runner = new ReactionRunner(options);
-    await runner.follower.start();
+    runner.follower.start();
     return runner;
+  }
+
+  /** Resolves once the events recorded before the start are handled. */
+  get caughtUp(): Promise<void> {
+    return this.follower.caughtUp;
   }
 
   report(): WorkReport {

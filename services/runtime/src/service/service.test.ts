@@ -94,15 +94,15 @@ describe('a started service', () => {
   it('rebuilds its read models before the start hook and the reactions, then reports every part running', async () => {
     await appendNote(store, 'before start');
     running = await startService(notes, infrastructure());
-    expect(order).toEqual(['read-model:test.Noted', 'on-start', 'reaction']);
-    expect(running.parts()).toEqual([
+    await expect.poll(() => order).toEqual(['read-model:test.Noted', 'on-start', 'reaction']);
+    await expect.poll(() => running?.parts()).toEqual([
       { name: 'notes/read-models', status: 'running' },
       { name: 'notes/reactions', status: 'running', parked: 0 },
       { name: 'notes/inbox', status: 'running', parked: 0 },
       { name: 'notes/outbox', status: 'running', parked: 0 },
     ]);
-    expect(running.healthy()).toBe(true);
-    expect((await running.server.executeOperation({ query: '{ ping }' })).body).toMatchObject({
+    expect(running?.healthy()).toBe(true);
+    expect((await running!.server.executeOperation({ query: '{ ping }' })).body).toMatchObject({
       singleResult: { data: { ping: 'pong' } },
     });
   });
