@@ -81,7 +81,9 @@ describe('the reaction runner', () => {
   it('reacts to the backlog and to new events, and resumes from its checkpoint after a restart', async () => {
     await appendNote(store, 'one');
     const first = recordingReaction();
-    await (await start(first.reaction)).caughtUp;
+    await (
+      await start(first.reaction)
+    ).caughtUp;
     expect(first.seen).toEqual(['one']);
     expect(runner?.report()).toEqual({ name: 'test/reactions', status: 'running', parked: 0 });
     await appendNote(store, 'two');
@@ -91,7 +93,9 @@ describe('the reaction runner', () => {
 
     await appendNote(store, 'three');
     const second = recordingReaction();
-    await (await start(second.reaction)).caughtUp;
+    await (
+      await start(second.reaction)
+    ).caughtUp;
     expect(second.seen).toEqual(['three']);
   });
 
@@ -168,5 +172,32 @@ describe('the reaction runner', () => {
     await expect.poll(() => runner?.report().status).toBe('running');
     expect(seen).toEqual(['one']);
     expect(await store.getCheckpoint('reactions')).toBeGreaterThan(0);
+  });
+
+  it('starts reading the store again after its subscription fails, instead of stopping for good', async () => {
+    const { reaction, seen } = recordingReaction();
+    const subscribeToAll = store.subscribeToAll.bind(store);
+    let failures = 1;
+    store.subscribeToAll = (options, handler, onError) => {
+      if (failures-- > 0) {
+        setTimeout(() => onError?.(new Error('disk I/O error')), 10);
+        return { caughtUp: new Promise(() => {}), stop: async () => {} };
+      }
+      return subscribeToAll(options, handler, onError);
+    };
+    runner = await ReactionRunner.start({
+      store,
+      reactions: [reaction],
+      logger: silentLogger,
+      parking,
+      name: 'test/reactions',
+      retry: FAST,
+      resubscribe: { firstDelayMs: 200, maxDelayMs: 200, giveUpAfterMs: Infinity },
+    });
+    await expect.poll(() => runner?.report().detail).toMatch(/stopped reading the store \(Error: disk I\/O error\)/);
+    expect(runner.report().status).toBe('retrying');
+    await appendNote(store, 'after the failure');
+    await expect.poll(() => seen).toEqual(['after the failure']);
+    await expect.poll(() => runner?.report().status).toBe('running');
   });
 });

@@ -22,6 +22,8 @@ export interface ReactionRunnerOptions {
   name: string;
   checkpointName?: string;
   retry?: RetryPolicy;
+  /** Waits before reading the store again after a failure; injectable for tests. */
+  resubscribe?: RetryPolicy;
 }
 
 /**
@@ -51,6 +53,7 @@ export class ReactionRunner implements BackgroundWork {
       categories: [...new Set(options.reactions.flatMap((reaction) => reaction.categories))],
       logger: options.logger,
       handle: (event, control) => this.handle(event, control),
+      ...(options.resubscribe ? { resubscribe: options.resubscribe } : {}),
     });
   }
 

@@ -95,12 +95,14 @@ describe('a started service', () => {
     await appendNote(store, 'before start');
     running = await startService(notes, infrastructure());
     await expect.poll(() => order).toEqual(['read-model:test.Noted', 'on-start', 'reaction']);
-    await expect.poll(() => running?.parts()).toEqual([
-      { name: 'notes/read-models', status: 'running' },
-      { name: 'notes/reactions', status: 'running', parked: 0 },
-      { name: 'notes/inbox', status: 'running', parked: 0 },
-      { name: 'notes/outbox', status: 'running', parked: 0 },
-    ]);
+    await expect
+      .poll(() => running?.parts())
+      .toEqual([
+        { name: 'notes/read-models', status: 'running' },
+        { name: 'notes/reactions', status: 'running', parked: 0 },
+        { name: 'notes/inbox', status: 'running', parked: 0 },
+        { name: 'notes/outbox', status: 'running', parked: 0 },
+      ]);
     expect(running?.healthy()).toBe(true);
     expect((await running!.server.executeOperation({ query: '{ ping }' })).body).toMatchObject({
       singleResult: { data: { ping: 'pong' } },
