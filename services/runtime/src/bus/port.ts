@@ -40,6 +40,11 @@ export interface ConsumerOptions {
 export type MessageHandler = (message: BusMessage) => Promise<void>;
 
 export interface Consumer {
+  /**
+   * Resolves with the reason if the consumer stops receiving messages on its own (the bus lost
+   * it); stays pending while it works and after `stop()`.
+   */
+  readonly failed: Promise<unknown>;
   stop(): Promise<void>;
 }
 

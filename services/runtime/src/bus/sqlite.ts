@@ -96,6 +96,7 @@ export class SqliteBus implements Bus {
     const consumer = new SqliteConsumer(this.log, this.progress, settings, handler, this.onGiveUp);
     this.activeConsumers.set(settings.durable, consumer);
     return {
+      failed: consumer.failed,
       stop: async () => {
         await consumer.stop();
         this.activeConsumers.delete(settings.durable);
@@ -228,7 +229,7 @@ type Outcome =
  */
 class SqliteConsumer {
   private readonly stopping = new AbortController();
-  private readonly running: Promise<void>;
+  private running!: Promise<void>;
   private readonly progress: DurableProgress;
   /** Messages read ahead from the file, all after `progress.position`. */
   private buffer: LogEntry[] = [];
@@ -243,14 +244,24 @@ class SqliteConsumer {
     private readonly onGiveUp: (message: GivenUpMessage) => void,
   ) {
     this.progress = table.load(settings.durable);
-    this.running = this.run();
+    this.failed = new Promise((resolve) => {
+      // A file that cannot be read (or written) ends the consumer; its owner is told.
+      this.running = this.run().catch((error: unknown) => {
+        this.activeFailure = error;
+        resolve(error);
+      });
+    });
   }
+
+  /** Resolves with the failure that ended the consumer; pending while it works. */
+  readonly failed: Promise<unknown>;
+  private activeFailure: unknown = undefined;
 
   /** Waits for the handler of the message in flight, whose settlement still counts. */
   async stop(): Promise<void> {
     this.stopping.abort();
     await this.running;
-    if (this.pendingSave) this.save();
+    if (this.pendingSave && this.activeFailure === undefined) this.save();
   }
 
   private get stopped(): boolean {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createIntegrationEventRegistry } from '@brandloom/proto-events';
+import type { Bus } from '../bus/port.js';
 import { openSqliteBus, type SqliteBus } from '../bus/sqlite.js';
 import { openSqliteEventStore } from '../event-store/sqlite.js';
 import type { EventStore } from '../event-store/port.js';
@@ -189,5 +190,40 @@ describe('an inbox', () => {
     await expect.poll(copies).toHaveLength(1);
     await expect.poll(async () => (await parking.list())[0]?.status).toBe('replayed');
     expect(inbox?.report().parked).toBe(0);
+  });
+
+  it('reports a bus consumer that stopped on its own, and consumes again', async () => {
+    let lose = true;
+    const losing: Bus = {
+      publish: (...args) => bus.publish(...args),
+      close: async () => {},
+      consume: async (options, handler) => {
+        const real = await bus.consume(options, handler);
+        if (!lose) return real;
+        lose = false;
+        // The bus loses this consumer a moment after it starts.
+        const failed = new Promise<unknown>((resolve) =>
+          setTimeout(() => void real.stop().then(() => resolve(new Error('consumer deleted'))), 20),
+        );
+        return { failed, stop: () => real.stop() };
+      },
+    };
+    inbox = await startInbox({
+      store,
+      bus: losing,
+      registry: createIntegrationEventRegistry(),
+      durable: 'billing-inbox',
+      subjects: ['events.identity.>'],
+      logger: silentLogger,
+      parking,
+      name: 'billing/inbox',
+      retry: FAST,
+    });
+    await expect.poll(() => inbox?.report().detail).toMatch(/the bus consumer stopped \(Error: consumer deleted\)/);
+    expect(inbox.report().status).toBe('retrying');
+    const envelope = registration();
+    await publish(encodeEnvelope(envelope), envelope.id);
+    await expect.poll(copies, { timeout: 5000 }).toHaveLength(1);
+    expect(inbox.report().status).toBe('running');
   });
 });

@@ -4,7 +4,7 @@ import type { Bus, BusMessage, Consumer } from '../bus/port.js';
 import type { EventStore } from '../event-store/port.js';
 import type { Logger } from '../log/logger.js';
 import type { ParkedItem, ParkingLot, ParkingSpace } from '../parking/parking-lot.js';
-import { backoffDelayMs, describeError, hasRetriedLongEnough, type RetryPolicy } from '../retry.js';
+import { backoffDelayMs, describeError, hasRetriedLongEnough, sleepUnlessAborted, type RetryPolicy } from '../retry.js';
 
 export interface InboxOptions {
   store: EventStore;
@@ -36,6 +36,9 @@ export const INBOX_RETRY: RetryPolicy = { firstDelayMs: 1000, maxDelayMs: 60_000
  */
 export const INBOX_ACK_WAIT_MS = 5000;
 
+/** How a lost bus consumer is taken up again: forever, up to 30 s apart. */
+const RECONSUME: RetryPolicy = { firstDelayMs: 500, maxDelayMs: 30_000, giveUpAfterMs: Infinity };
+
 const decoder = new TextDecoder();
 
 /** Why a message can never be taken in as it is; retrying it would not help. */
@@ -55,6 +58,7 @@ class Unacceptable extends Error {}
 export class Inbox implements BackgroundWork {
   private status: WorkReport = { name: '', status: 'starting' };
   private consumer: Consumer | null = null;
+  private readonly stopping = new AbortController();
   private readonly parked: ParkingSpace;
   private readonly retry: RetryPolicy;
 
@@ -66,17 +70,7 @@ export class Inbox implements BackgroundWork {
 
   static async start(options: InboxOptions): Promise<Inbox> {
     const inbox = new Inbox(options);
-    inbox.consumer = await options.bus.consume(
-      {
-        durable: options.durable,
-        subjects: options.subjects,
-        // The inbox decides when to give up (it parks); the bus must never drop a message.
-        maxDeliver: Infinity,
-        ackWaitMs: options.ackWaitMs ?? INBOX_ACK_WAIT_MS,
-      },
-      (message) => inbox.handle(message),
-    );
-    inbox.status = { name: options.name, status: 'running' };
+    await inbox.consume();
     return inbox;
   }
 
@@ -85,8 +79,48 @@ export class Inbox implements BackgroundWork {
   }
 
   async stop(): Promise<void> {
+    this.stopping.abort();
     await this.consumer?.stop();
     this.status = { name: this.options.name, status: 'stopped' };
+  }
+
+  private async consume(): Promise<void> {
+    const { bus, durable, subjects, ackWaitMs } = this.options;
+    const consumer = await bus.consume(
+      {
+        durable,
+        subjects,
+        // The inbox decides when to give up (it parks); the bus must never drop a message.
+        maxDeliver: Infinity,
+        ackWaitMs: ackWaitMs ?? INBOX_ACK_WAIT_MS,
+      },
+      (message) => this.handle(message),
+    );
+    this.consumer = consumer;
+    this.status = { name: this.options.name, status: 'running' };
+    void consumer.failed.then((reason) => this.consumeAgain(reason));
+  }
+
+  /** The bus lost the consumer: say so, and consume again with backoff until it works. */
+  private async consumeAgain(reason: unknown): Promise<void> {
+    for (let failures = 1; !this.stopping.signal.aborted; failures++) {
+      const delayMs = backoffDelayMs(RECONSUME, failures);
+      this.status = {
+        name: this.options.name,
+        status: 'retrying',
+        detail: `the bus consumer stopped (${describeError(reason)}); consuming again in ${Math.round(delayMs)} ms`,
+      };
+      this.options.logger.error('inbox consumer stopped; consuming again', { failures, error: reason });
+      await sleepUnlessAborted(delayMs, this.stopping.signal);
+      if (this.stopping.signal.aborted) return;
+      try {
+        await this.consumer?.stop();
+        await this.consume();
+        return;
+      } catch (error) {
+        reason = error;
+      }
+    }
   }
 
   private async handle(message: BusMessage): Promise<void> {
