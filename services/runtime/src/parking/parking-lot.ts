@@ -6,12 +6,15 @@
  * (`npm run parked`); the running service replays them with the worker that parked them.
  */
 import { z } from 'zod';
-import type { EventStore, RecordedEvent } from '../event-store/port.js';
+import { categoryOf, type EventStore, type RecordedEvent } from '../event-store/port.js';
 import { newId, uuidV5 } from '../ids.js';
 import type { Logger } from '../log/logger.js';
 import { describeError, sleepUnlessAborted } from '../retry.js';
 
 export const PARKED_CATEGORY = 'parked';
+
+/** Events read from the store at a time while following it. */
+const READ_BATCH = 1000;
 
 /** What was parked: an event of the service's own store, or a message from the bus. */
 const parkedSubjectSchema = z.discriminatedUnion('kind', [
@@ -230,11 +233,18 @@ export class ParkingLot {
     return next;
   }
 
+  /**
+   * Reads every event after the last one read, not only parking events: a category filter would
+   * scan the store from the last parking event on every poll, while this reads each event once.
+   */
   private async readNew(): Promise<void> {
-    const events = await this.store.readAll({ after: this.position, categories: [PARKED_CATEGORY] });
-    for (const event of events) {
-      foldParking(this.items, event);
-      this.position = event.position;
+    for (;;) {
+      const events = await this.store.readAll({ after: this.position, maxCount: READ_BATCH });
+      for (const event of events) {
+        if (categoryOf(event.streamId) === PARKED_CATEGORY) foldParking(this.items, event);
+        this.position = event.position;
+      }
+      if (events.length < READ_BATCH) return;
     }
   }
 
