@@ -125,9 +125,10 @@ export class StoreFollower implements BackgroundWork, FollowerControl {
   /** One subscription from the checkpoint; resolves with its failure, or undefined once stopped. */
   private async followOnce(onCaughtUp: () => void): Promise<unknown> {
     const { store, checkpointName, categories } = this.options;
-    let after: number | undefined;
+    // After a failure, from the last event handled: the saved checkpoint may be a little behind.
+    let after: number | undefined = this.handled ?? undefined;
     try {
-      after = (await store.getCheckpoint(checkpointName)) ?? undefined;
+      after ??= (await store.getCheckpoint(checkpointName)) ?? undefined;
     } catch (error) {
       return error;
     }
