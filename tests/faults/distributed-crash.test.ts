@@ -17,6 +17,7 @@ describe.skipIf(!natsBinary)('the distributed mode, its services killed with SIG
   let nats: RunningNatsServer;
   let dataDir: string;
   let running: ReturnType<typeof startNode>[] = [];
+  const readyUrls = new Map<string, string>();
   beforeAll(async () => {
     nats = await startNatsServer();
     dataDir = await mkdtemp(join(tmpdir(), 'brandloom-distributed-crash-'));
@@ -38,6 +39,8 @@ describe.skipIf(!natsBinary)('the distributed mode, its services killed with SIG
   /** One process per service, as `npm run start:distributed` runs them. */
   async function startServices() {
     for (const name of ['identity', 'billing']) {
+      const port = await freePort();
+      readyUrls.set(name, `http://127.0.0.1:${port}/readyz`);
       running.push(
         startNode(
           join(root, `services/${name}/dist/main.js`),
@@ -45,7 +48,7 @@ describe.skipIf(!natsBinary)('the distributed mode, its services killed with SIG
           {
             NATS_URL: nats.url,
             DATA_DIR: dataDir,
-            PORT: String(await freePort()),
+            PORT: String(port),
             HOST: '127.0.0.1',
             INTERNAL_SECRET: 'a-shared-internal-secret-of-at-least-32-chars',
             LOG_LEVEL: 'warn',
@@ -77,6 +80,14 @@ describe.skipIf(!natsBinary)('the distributed mode, its services killed with SIG
     await waitUntil(async () => trialsSoFar(billing) >= SIGN_UPS, 'every trial', 45_000).catch(() => undefined);
     report(`caught up in ${Date.now() - restartedAt} ms after the restart`);
     await new Promise((done) => setTimeout(done, 500)); // room for a duplicate to show up
+    // Each service process says every part of it is running again.
+    for (const [name, url] of readyUrls) {
+      const response = await fetch(url);
+      const readiness = (await response.json()) as { ready: boolean; parts: { name: string; status: string }[] };
+      expect(response.status, JSON.stringify(readiness)).toBe(200);
+      expect(readiness.parts.map((part) => part.name)).toContain(`${name}/outbox`);
+      expect(readiness.parts.every((part) => part.status === 'running')).toBe(true);
+    }
     await killAll('SIGTERM');
 
     const count = await countTrials(billing, userIds);
