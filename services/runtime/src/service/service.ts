@@ -1,6 +1,6 @@
 import type { EventEnvelope, EventRegistry } from '@brandloom/proto-events';
 import type { ApolloServer } from '@apollo/server';
-import { isHealthy, type WorkReport } from '../background/work.js';
+import type { WorkReport } from '../background/work.js';
 import type { Bus } from '../bus/port.js';
 import type { EventStore, RecordedEvent } from '../event-store/port.js';
 import type { Logger } from '../log/logger.js';
@@ -47,8 +47,6 @@ export interface RunningService {
   server: ApolloServer<SubgraphContext>;
   /** How each background part of the service is doing: read models, reactions, inbox, outbox. */
   parts(): WorkReport[];
-  /** True while every part is running. */
-  healthy(): boolean;
   /** Where this service sets aside what its workers could not handle. */
   parking: ParkingLot;
   stop(): Promise<void>;
@@ -130,7 +128,6 @@ export async function startService(
     name: module.name,
     server,
     parts,
-    healthy: () => parts().every(isHealthy),
     parking,
     async stop() {
       await server.stop();
