@@ -1,7 +1,7 @@
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/port.js';
 import type { Logger } from '../log/logger.js';
 import { backoffDelayMs, describeError, retryWithBackoff, sleepUnlessAborted, type RetryPolicy } from '../retry.js';
-import type { BackgroundWork, WorkReport, WorkStatus } from './work.js';
+import { STALL_AFTER_MS, withStall, type BackgroundWork, type WorkReport, type WorkStatus } from './work.js';
 
 /**
  * The checkpoint is saved at most this often. After a crash the last few events are handled
@@ -28,6 +28,8 @@ export interface StoreFollowerOptions {
   handle: (event: RecordedEvent, follower: FollowerControl) => Promise<void>;
   /** Waits between resubscriptions; injectable for tests. */
   resubscribe?: RetryPolicy;
+  /** After this long on one event the follower reports itself stalled (STALL_AFTER_MS). */
+  stallAfterMs?: number;
 }
 
 /** What a handler sees of the follower running it. */
@@ -55,6 +57,8 @@ export class StoreFollower implements BackgroundWork, FollowerControl {
   private lastSavedAt = 0;
   private pendingSave: NodeJS.Timeout | null = null;
   private saving: Promise<void> = Promise.resolve();
+  /** The event being handled, and since when. */
+  private busy: { since: number; what: string } | null = null;
 
   constructor(private readonly options: StoreFollowerOptions) {}
 
@@ -77,7 +81,11 @@ export class StoreFollower implements BackgroundWork, FollowerControl {
   caughtUp: Promise<void> = Promise.resolve();
 
   report(): WorkReport {
-    return { name: this.options.name, ...this.state };
+    return withStall(
+      { name: this.options.name, ...this.state },
+      this.busy,
+      this.options.stallAfterMs ?? STALL_AFTER_MS,
+    );
   }
 
   setStatus(status: 'running' | 'retrying', detail?: string): void {
@@ -161,7 +169,12 @@ export class StoreFollower implements BackgroundWork, FollowerControl {
 
   private async handleOne(event: RecordedEvent): Promise<void> {
     if (this.signal.aborted) return;
-    await this.options.handle(event, this);
+    this.busy = { since: Date.now(), what: `event ${event.id} (${event.type})` };
+    try {
+      await this.options.handle(event, this);
+    } finally {
+      this.busy = null;
+    }
     if (this.signal.aborted) return;
     this.handled = event.position;
     const dueInMs = this.lastSavedAt + CHECKPOINT_INTERVAL_MS - Date.now();

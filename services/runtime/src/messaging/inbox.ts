@@ -1,5 +1,5 @@
 import { UnknownEventError, type EventEnvelope, type EventRegistry } from '@brandloom/proto-events';
-import type { WorkReport, BackgroundWork } from '../background/work.js';
+import { STALL_AFTER_MS, withStall, type BackgroundWork, type WorkReport } from '../background/work.js';
 import type { Bus, BusMessage, Consumer } from '../bus/port.js';
 import type { EventStore } from '../event-store/port.js';
 import type { Logger } from '../log/logger.js';
@@ -20,6 +20,8 @@ export interface InboxOptions {
   name: string;
   ackWaitMs?: number;
   retry?: RetryPolicy;
+  /** After this long on one message the inbox reports itself stalled (STALL_AFTER_MS). */
+  stallAfterMs?: number;
 }
 
 /** The category of the inbox copies: each copy is its own stream, `inbox-<event id>`. */
@@ -59,6 +61,8 @@ export class Inbox implements BackgroundWork {
   private status: WorkReport = { name: '', status: 'starting' };
   private consumer: Consumer | null = null;
   private readonly stopping = new AbortController();
+  /** The message being handled, and since when. */
+  private busy: { since: number; what: string } | null = null;
   private readonly parked: ParkingSpace;
   private readonly retry: RetryPolicy;
 
@@ -75,7 +79,8 @@ export class Inbox implements BackgroundWork {
   }
 
   report(): WorkReport {
-    return { ...this.status, parked: this.parked.count() };
+    const report = { ...this.status, parked: this.parked.count() };
+    return withStall(report, this.busy, this.options.stallAfterMs ?? STALL_AFTER_MS);
   }
 
   async stop(): Promise<void> {
@@ -124,6 +129,15 @@ export class Inbox implements BackgroundWork {
   }
 
   private async handle(message: BusMessage): Promise<void> {
+    this.busy = { since: Date.now(), what: `message ${message.msgId} (${message.subject})` };
+    try {
+      await this.handleOne(message);
+    } finally {
+      this.busy = null;
+    }
+  }
+
+  private async handleOne(message: BusMessage): Promise<void> {
     const { logger } = this.options;
     const body = decoder.decode(message.data);
     try {

@@ -200,4 +200,32 @@ describe('the reaction runner', () => {
     await expect.poll(() => seen).toEqual(['after the failure']);
     await expect.poll(() => runner?.report().status).toBe('running');
   });
+
+  it('reports itself stalled when a reaction hangs', async () => {
+    let release!: () => void;
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    const reaction: Reaction = {
+      name: 'hangs',
+      categories: ['note'],
+      handles: () => true,
+      react: () => hung,
+    };
+    runner = await ReactionRunner.start({
+      store,
+      reactions: [reaction],
+      logger: silentLogger,
+      parking,
+      name: 'test/reactions',
+      stallAfterMs: 50,
+    });
+    await appendNote(store, 'never done');
+    await expect
+      .poll(() => runner?.report())
+      .toMatchObject({
+        status: 'retrying',
+        detail: expect.stringMatching(/^stalled: busy with event .* \(test.Noted\) for \d+ s$/),
+      });
+    release();
+    await expect.poll(() => runner?.report().status).toBe('running');
+  });
 });

@@ -24,6 +24,8 @@ export interface ReactionRunnerOptions {
   retry?: RetryPolicy;
   /** Waits before reading the store again after a failure; injectable for tests. */
   resubscribe?: RetryPolicy;
+  /** After this long on one event the runner reports itself stalled; injectable for tests. */
+  stallAfterMs?: number;
 }
 
 /**
@@ -54,6 +56,7 @@ export class ReactionRunner implements BackgroundWork {
       logger: options.logger,
       handle: (event, control) => this.handle(event, control),
       ...(options.resubscribe ? { resubscribe: options.resubscribe } : {}),
+      ...(options.stallAfterMs ? { stallAfterMs: options.stallAfterMs } : {}),
     });
   }
 
