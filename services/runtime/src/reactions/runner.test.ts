@@ -219,13 +219,16 @@ describe('the reaction runner', () => {
       stallAfterMs: 50,
     });
     await appendNote(store, 'never done');
-    await expect
-      .poll(() => runner?.report())
-      .toMatchObject({
-        status: 'retrying',
-        detail: expect.stringMatching(/^stalled: busy with event .* \(test.Noted\) for \d+ s$/),
-      });
-    release();
+    try {
+      await expect
+        .poll(() => runner?.report())
+        .toMatchObject({
+          status: 'retrying',
+          detail: expect.stringMatching(/^stalled: busy with event .* \(test.Noted\) for \d+ s$/),
+        });
+    } finally {
+      release();
+    }
     await expect.poll(() => runner?.report().status).toBe('running');
   });
 });
