@@ -47,7 +47,7 @@ export async function startAllInOne(env: Record<string, string | undefined> = pr
   const gateway = await createGateway({
     services: services.map(({ running }, index) => ({
       contract: contracts[index]!,
-      client: new InProcessSubgraphClient(running.name, running, config.INTERNAL_SECRET, running.healthy),
+      client: new InProcessSubgraphClient(running.name, running, config.INTERNAL_SECRET, running.parts),
     })),
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,

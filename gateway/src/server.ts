@@ -3,7 +3,7 @@ import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import type { Logger, ServiceContract } from '@brandloom/runtime/edge';
+import type { Logger, Readiness, ServiceContract } from '@brandloom/runtime/edge';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { GraphQLError } from 'graphql';
 import { composeSupergraph } from './composition.js';
@@ -39,7 +39,7 @@ export interface GatewayOptions {
 
 export interface Gateway {
   app: express.Express;
-  ready(): Promise<boolean>;
+  ready(): Promise<Readiness>;
   stop(): Promise<void>;
 }
 
@@ -107,10 +107,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(accessLog(logger));
   app.use(securityHeaders(secureCookies));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  const ready = async () => (await Promise.all(services.map(({ client }) => client.ready()))).every(Boolean);
+  const ready = async (): Promise<Readiness> => {
+    const answers = await Promise.all(services.map(({ client }) => client.ready()));
+    return { ready: answers.every((answer) => answer.ready), parts: answers.flatMap((answer) => answer.parts) };
+  };
   app.get('/readyz', async (_req, res) => {
-    const isReady = await ready();
-    res.status(isReady ? 200 : 503).json({ ready: isReady });
+    const readiness = await ready();
+    res.status(readiness.ready ? 200 : 503).json(readiness);
   });
   app.use(sameOriginMutations(publicOrigin));
   app.use(['/api', '/graphql'], noStore);

@@ -26,7 +26,7 @@ class IdentityAnsweringOnCue implements SubgraphClient {
   }
 
   async ready() {
-    return true;
+    return { ready: true, parts: [] };
   }
 }
 

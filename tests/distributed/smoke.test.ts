@@ -8,6 +8,7 @@ import { openSqliteEventStore, signCaller, CALLER_HEADER } from '@brandloom/runt
 import { findNatsServerBinary, startNatsServer } from '@brandloom/runtime/testing';
 import { SiteClient, uniqueEmail, userOf } from '../support/browser-client.js';
 import { freePort, isOk, startNode, waitUntil } from '../support/processes.js';
+import { userWithTrial } from '../support/trial.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const natsBinary = findNatsServerBinary();
@@ -89,7 +90,8 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
       await billingStore.close();
     }
 
-    const me = await userOf(await browser.get('/api/auth/user'));
+    // Billing's read model follows its store a moment later.
+    const me = await userWithTrial(browser);
     expect(me).toMatchObject({ id: userId, email, subscriptionStatus: 'trial', subscriptionTier: null });
     expect(Date.parse(me.trialEndsAt) - Date.parse(me.createdAt)).toBe(7 * 86_400_000);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteClient, uniqueEmail, userOf } from '../support/browser-client.js';
 import { startTestServer, type TestServer } from '../support/all-in-one.js';
+import { userWithTrial } from '../support/trial.js';
 
 const ADMIN_EMAIL = 'admin@brandloom.test';
 const ADMIN_PASSWORD = 'correct horse battery';
@@ -53,9 +54,7 @@ describe('POST /api/signup', () => {
       isAdmin: false,
       isActive: true,
       subscriptionTier: null,
-      subscriptionStatus: 'trial',
     });
-    expect(Date.parse(user.trialEndsAt) - Date.parse(user.createdAt)).toBe(7 * DAY);
     expect(JSON.stringify(user)).not.toMatch(/argon2|password/i);
 
     expect(browser.lastSetCookie).toMatch(
@@ -64,12 +63,12 @@ describe('POST /api/signup', () => {
     const me = await browser.get('/api/auth/user');
     expect(me.status).toBe(200);
     expect(me.headers.get('cache-control')).toBe('no-store');
-    expect(await me.json()).toMatchObject({
-      id: user.id,
-      email,
-      subscriptionStatus: 'trial',
-      trialEndsAt: user.trialEndsAt,
-    });
+    expect(await me.json()).toMatchObject({ id: user.id, email });
+
+    // Billing starts the trial from the registration event it consumes, a moment later.
+    const withTrial = await userWithTrial(browser);
+    expect(withTrial).toMatchObject({ id: user.id, subscriptionStatus: 'trial', subscriptionTier: null });
+    expect(Date.parse(withTrial.trialEndsAt) - Date.parse(withTrial.createdAt)).toBe(7 * DAY);
   });
 
   it('refuses an email already registered, whatever its case', async () => {
@@ -109,6 +108,7 @@ describe('POST /api/signin', () => {
   it('signs in with the right password, rotating the session', async () => {
     const browser = client();
     const { email } = await signUp(browser);
+    await userWithTrial(browser);
     const signupToken = browser.cookie('brandloom_session');
 
     const response = await browser.post('/api/signin', { email: ` ${email.toUpperCase()} `, password: 'secret1' });
@@ -229,7 +229,12 @@ describe('the gateway', () => {
     expect((await client().get('/healthz')).status).toBe(200);
     const ready = await client().get('/readyz');
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ ready: true });
+    const readiness = (await ready.json()) as { ready: boolean; parts: { name: string; status: string }[] };
+    expect(readiness.ready).toBe(true);
+    expect(readiness.parts.map((part) => part.name)).toEqual(
+      expect.arrayContaining(['identity/read-models', 'identity/outbox', 'billing/reactions', 'billing/inbox']),
+    );
+    expect(readiness.parts.every((part) => part.status === 'running')).toBe(true);
   });
 
   it('answers GraphQL: me is null when signed out', async () => {
@@ -249,7 +254,7 @@ describe('after a restart', () => {
   it('still knows every account, session and trial', async () => {
     const browser = client();
     const { email } = await signUp(browser);
-    const before = await (await browser.get('/api/auth/user')).json();
+    const before = await userWithTrial(browser);
     server = await server.restart();
     const after = new SiteClient(server.url);
     after.setCookie('brandloom_session', browser.cookie('brandloom_session')!);

@@ -3,6 +3,7 @@ import { ConfigError } from '@brandloom/runtime';
 import { startAllInOne } from '@brandloom/gateway';
 import { SiteClient, uniqueEmail, userOf } from '../support/browser-client.js';
 import { startTestServer } from '../support/all-in-one.js';
+import { userWithTrial } from '../support/trial.js';
 
 describe('a bad setting', () => {
   it.each([
@@ -23,11 +24,9 @@ describe('TRIAL_DAYS', () => {
   it('sets the length of the trial a new account starts', async () => {
     const server = await startTestServer({ TRIAL_DAYS: '14' });
     try {
-      const response = await new SiteClient(server.url).post('/api/signup', {
-        email: uniqueEmail(),
-        password: 'secret1',
-      });
-      const user = await userOf(response);
+      const browser = new SiteClient(server.url);
+      await browser.post('/api/signup', { email: uniqueEmail(), password: 'secret1' });
+      const user = await userWithTrial(browser);
       expect(Date.parse(user.trialEndsAt) - Date.parse(user.createdAt)).toBe(14 * 86_400_000);
     } finally {
       await server.dispose();
@@ -59,12 +58,9 @@ describe('the master admin from the environment', () => {
     const env = { ADMIN_EMAIL: 'Admin@Brandloom.test', ADMIN_PASSWORD: 'first passphrase' };
     let server = await startTestServer(env);
     try {
-      const first = await userOf(
-        await new SiteClient(server.url).post('/api/master-login', {
-          email: 'admin@brandloom.test',
-          password: 'first passphrase',
-        }),
-      );
+      const admin = new SiteClient(server.url);
+      await admin.post('/api/master-login', { email: 'admin@brandloom.test', password: 'first passphrase' });
+      const first = await userWithTrial(admin);
       expect(first).toMatchObject({ isAdmin: true, subscriptionStatus: 'trial' });
 
       server = await server.restart();

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntegrationEventRegistry } from '@brandloom/proto-events';
-import { connectNatsBus, openSqliteEventStore, silentLogger, startInbox, type EventStore } from '@brandloom/runtime';
+import {
+  connectNatsBus,
+  openSqliteEventStore,
+  ParkingLot,
+  silentLogger,
+  startInbox,
+  type EventStore,
+} from '@brandloom/runtime';
 import { findNatsServerBinary, startNatsServer } from '@brandloom/runtime/testing';
 import { startNode, waitUntil } from '../support/processes.js';
 
@@ -93,10 +100,13 @@ describe.skipIf(!natsBinary)('the outbox relay, killed with SIGKILL', () => {
       durable: 'billing-inbox',
       subjects: ['events.identity.>'],
       logger: silentLogger,
+      parking: new ParkingLot(consumerStore, silentLogger),
+      name: 'billing/inbox',
     });
-    await waitUntil(async () => (await consumerStore.readStream('inbox-identity')).length >= 2, 'the inbox');
+    const inboxCopies = () => consumerStore.readAll({ categories: ['inbox'] });
+    await waitUntil(async () => (await inboxCopies()).length >= 2, 'the inbox');
     await new Promise((resolve) => setTimeout(resolve, 500)); // room for a duplicate to show up
-    const received = (await consumerStore.readStream('inbox-identity')).map((event) => event.id);
+    const received = (await inboxCopies()).map((event) => event.id);
     await inbox.stop();
     await bus.close();
     await consumerStore.close();

@@ -1,7 +1,14 @@
 // An outbox relay in its own process, for the crash test. With --crash-after-publish it kills
 // itself (SIGKILL, no cleanup) right after its first publish, before the checkpoint moves.
 import { UserRegistered } from '@brandloom/proto-events';
-import { connectNatsBus, envelopeOf, silentLogger, openSqliteEventStore, startOutboxRelay } from '@brandloom/runtime';
+import {
+  connectNatsBus,
+  envelopeOf,
+  openSqliteEventStore,
+  ParkingLot,
+  silentLogger,
+  startOutboxRelay,
+} from '@brandloom/runtime';
 
 const [file, natsUrl, mode] = process.argv.slice(2);
 const store = openSqliteEventStore({ file });
@@ -10,6 +17,8 @@ const relay = await startOutboxRelay({
   store,
   bus,
   logger: silentLogger,
+  parking: new ParkingLot(store, silentLogger),
+  name: 'identity/outbox',
   toIntegrationEvent: (event) => envelopeOf(event, UserRegistered, event.data),
   ...(mode === '--crash-after-publish' ? { afterPublish: () => process.kill(process.pid, 'SIGKILL') } : {}),
 });

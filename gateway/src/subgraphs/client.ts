@@ -1,9 +1,11 @@
 import {
   CALLER_HEADER,
   SESSION_GRANT_HEADER,
+  readinessSchema,
   sessionGrantSchema,
   signCaller,
   type Caller,
+  type Readiness,
   type SessionGrant,
 } from '@brandloom/runtime/edge';
 import type { GraphQLFormattedError } from 'graphql';
@@ -28,7 +30,8 @@ export interface SubgraphClient {
     request: SubgraphRequest,
     caller: Caller,
   ): Promise<{ response: SubgraphResponse; sessionGrant: SessionGrant | null }>;
-  ready(): Promise<boolean>;
+  /** Whether the subgraph's service is ready, and how each of its background parts is doing. */
+  ready(): Promise<Readiness>;
 }
 
 /** How long the gateway waits for a service before telling the user it is unavailable. */
@@ -73,11 +76,13 @@ export class HttpSubgraphClient implements SubgraphClient {
     }
   }
 
-  async ready() {
+  async ready(): Promise<Readiness> {
     try {
-      return (await fetch(`${this.baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) })).ok;
-    } catch {
-      return false;
+      const response = await fetch(`${this.baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
+      return readinessSchema.parse(await response.json());
+    } catch (error) {
+      const detail = `no readiness answer from ${this.baseUrl}: ${error instanceof Error ? error.message : String(error)}`;
+      return { ready: false, parts: [{ name: this.name, status: 'dead', detail }] };
     }
   }
 }

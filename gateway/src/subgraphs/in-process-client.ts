@@ -1,4 +1,12 @@
-import { CallerVerifier, signCaller, subgraphContext, type Caller, type RunningService } from '@brandloom/runtime';
+import {
+  CallerVerifier,
+  readinessOf,
+  signCaller,
+  subgraphContext,
+  type Caller,
+  type RunningService,
+  type WorkReport,
+} from '@brandloom/runtime';
 import type { SubgraphClient, SubgraphRequest } from './client.js';
 
 /** All-in-one mode: the subgraph's server runs in this process; no HTTP hop. */
@@ -9,7 +17,7 @@ export class InProcessSubgraphClient implements SubgraphClient {
     readonly name: string,
     private readonly subgraph: Pick<RunningService, 'execute'>,
     private readonly secret: string,
-    private readonly healthy: () => boolean,
+    private readonly parts: () => WorkReport[],
   ) {
     this.verifier = new CallerVerifier(secret, name);
   }
@@ -24,6 +32,6 @@ export class InProcessSubgraphClient implements SubgraphClient {
   }
 
   async ready() {
-    return this.healthy();
+    return readinessOf(this.parts());
   }
 }

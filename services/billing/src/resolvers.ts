@@ -1,23 +1,18 @@
 import type { SubgraphContext, SubgraphDefinition } from '@brandloom/runtime';
-import type { SubscriptionsReadModel, SubscriptionView } from './read-models/subscriptions.js';
-import { trialEnd } from './subscriptions/subscription.js';
+import type { SubscriptionsReadModel } from './read-models/subscriptions.js';
 
 type Resolvers = SubgraphDefinition['resolvers'];
 interface UserReference {
   id: string;
-  createdAt?: string;
 }
 
 export function billingResolvers(subscriptions: SubscriptionsReadModel, trialDays: number, now: () => Date): Resolvers {
   /**
-   * Billing learns of a registration through the bus, a moment after the account exists. Until
-   * then the plan is the trial that registration is about to start, computed from the same facts.
+   * Billing learns of a registration through the bus, a moment after the account exists; until
+   * then it knows no plan and says so (null). The trial comes only from the registration event,
+   * so a broken pipeline shows instead of being papered over.
    */
-  const planOf = (user: UserReference): SubscriptionView | null =>
-    subscriptions.get(user.id) ??
-    (user.createdAt
-      ? { userId: user.id, tier: null, trialEndsAt: trialEnd(user.createdAt, trialDays), subscriptionEndsAt: null }
-      : null);
+  const planOf = (user: UserReference) => subscriptions.get(user.id) ?? null;
 
   return {
     Query: {

@@ -24,3 +24,5 @@ export * from './config/storage.js';
 export * from './service/http.js';
 export * from './service/contract.js';
 export * from './subgraph/in-process.js';
+export * from './background/store-follower.js';
+export * from './parking/parking-lot.js';

@@ -6,7 +6,7 @@ import { EVENTS_SUBJECTS } from '@brandloom/proto-events';
 import type { BusMessage, ConsumerOptions, MessageHandler } from './port.js';
 import { filterCovers, isLiteralSubject } from './subject-filter.js';
 
-/** JetStream's default duplicate window (the stream setting, mirrored by the memory bus). */
+/** JetStream's default duplicate window (the stream setting). */
 export const DEFAULT_DUPLICATE_WINDOW_MS = 2 * 60_000;
 
 /** JetStream's own default ack wait. */

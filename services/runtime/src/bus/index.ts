@@ -1,3 +1,3 @@
 export * from './port.js';
-export * from './memory.js';
+export * from './sqlite.js';
 export * from './nats.js';

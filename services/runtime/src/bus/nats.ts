@@ -122,11 +122,22 @@ class NatsBus implements Bus {
     await this.ensureDurableConsumer(settings);
     const pullConsumer = await this.js.consumers.get(EVENTS_STREAM, settings.durable);
     const messages = await pullConsumer.consume();
-    const handling = this.handleAll(messages, settings, handler).catch((error: unknown) =>
-      this.onConsumerError(error, settings.durable),
+    let stopping = false;
+    let fail!: (reason: unknown) => void;
+    const failed = new Promise<unknown>((resolve) => (fail = resolve));
+    const handling = this.handleAll(messages, settings, handler).then(
+      () => {
+        if (!stopping) fail(new Error(`consumer '${settings.durable}' stopped receiving messages`));
+      },
+      (error: unknown) => {
+        this.onConsumerError(error, settings.durable);
+        fail(error);
+      },
     );
     const consumer: Consumer = {
+      failed,
       stop: async () => {
+        stopping = true;
         this.consumers.delete(consumer);
         await messages.close();
         await handling;
@@ -176,7 +187,8 @@ class NatsBus implements Bus {
   private updatableConsumerConfig(settings: ConsumerSettings): Partial<ConsumerUpdateConfig> {
     return {
       ack_wait: nanos(settings.ackWaitMs),
-      max_deliver: settings.maxDeliver,
+      // JetStream spells "never give up" -1.
+      max_deliver: Number.isFinite(settings.maxDeliver) ? settings.maxDeliver : -1,
       // One unacknowledged message at a time: delivery (and redelivery) stays in publish order.
       max_ack_pending: 1,
       ...this.subjectFilter(settings.subjects),

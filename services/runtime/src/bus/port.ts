@@ -1,6 +1,6 @@
 /**
  * The bus port: durable, at-least-once delivery of integration events between services.
- * Two adapters (in-process memory, NATS JetStream) pass one contract suite (`contract.ts`).
+ * Two adapters (a local sqlite file, NATS JetStream) pass one contract suite (`contract.ts`).
  */
 
 export interface PublishResult {
@@ -28,7 +28,7 @@ export interface ConsumerOptions {
   subjects: readonly string[];
   /** An unacknowledged message is delivered again after this long. */
   ackWaitMs?: number;
-  /** After this many deliveries, a message is given up. */
+  /** After this many deliveries, a message is given up; `Infinity` never gives up. */
   maxDeliver?: number;
 }
 
@@ -40,6 +40,11 @@ export interface ConsumerOptions {
 export type MessageHandler = (message: BusMessage) => Promise<void>;
 
 export interface Consumer {
+  /**
+   * Resolves with the reason if the consumer stops receiving messages on its own (the bus lost
+   * it); stays pending while it works and after `stop()`.
+   */
+  readonly failed: Promise<unknown>;
   stop(): Promise<void>;
 }
 

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createIntegrationEventRegistry } from '@brandloom/proto-events';
 import type { Bus } from '../bus/port.js';
-import { MemoryBus } from '../bus/memory.js';
 import { connectNatsBus } from '../bus/nats.js';
 import type { StorageEnv } from '../config/storage.js';
+import { openSqliteBus } from '../bus/sqlite.js';
 import type { EventStore } from '../event-store/port.js';
 import { openEventStoreDb } from '../event-store/eventstoredb.js';
 import { openSqliteEventStore } from '../event-store/sqlite.js';
@@ -28,10 +28,17 @@ export function eventStoreUrlFor(service: string, template: string): string {
   return template.replaceAll('{service}', service);
 }
 
-/** NATS JetStream when NATS_URL is set, otherwise the in-process bus; problems go to the log. */
+/**
+ * NATS JetStream when NATS_URL is set, otherwise the durable local bus in DATA_DIR/bus.db (as
+ * crash-proof as JetStream, for one machine); problems go to the log.
+ */
 export async function openBus(env: StorageEnv, clientName: string, logger: Logger): Promise<Bus> {
   if (!env.NATS_URL) {
-    return new MemoryBus({ onGiveUp: (message) => logger.error('gave up on a message', { ...message }) });
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    return openSqliteBus({
+      file: join(env.DATA_DIR, 'bus.db'),
+      onGiveUp: (message) => logger.error('gave up on a message', { ...message }),
+    });
   }
   return connectNatsBus({
     servers: env.NATS_URL,

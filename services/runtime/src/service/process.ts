@@ -1,5 +1,6 @@
 import express from 'express';
 import { z } from 'zod';
+import { readinessOf } from '../background/work.js';
 import { loadConfig, port } from '../config/env.js';
 import { createLogger } from '../log/logger.js';
 import { subgraphHttpRouter } from '../subgraph/host.js';
@@ -30,7 +31,10 @@ export async function runServiceProcess<Settings>(options: ServiceDefinition<Set
   const app = express();
   app.disable('x-powered-by');
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  app.get('/readyz', (_req, res) => void res.status(running.healthy() ? 200 : 503).json({ ready: running.healthy() }));
+  app.get('/readyz', (_req, res) => {
+    const readiness = readinessOf(running.parts());
+    res.status(readiness.ready ? 200 : 503).json(readiness);
+  });
   app.use(subgraphHttpRouter(running.server, env.INTERNAL_SECRET));
   const server = await listen(app, env.PORT, env.HOST);
   logger.info('subgraph listening', { url: `http://${env.HOST}:${portOf(server)}/graphql` });

@@ -1,13 +1,16 @@
 import type { EventEnvelope, EventRegistry } from '@brandloom/proto-events';
 import type { ApolloServer } from '@apollo/server';
-import type { Bus, Consumer } from '../bus/port.js';
-import type { EventStore, RecordedEvent, Subscription } from '../event-store/port.js';
+import type { WorkReport } from '../background/work.js';
+import type { Bus } from '../bus/port.js';
+import type { EventStore, RecordedEvent } from '../event-store/port.js';
 import type { Logger } from '../log/logger.js';
-import { startInbox } from '../messaging/inbox.js';
-import { startOutboxRelay } from '../messaging/outbox-relay.js';
+import { Inbox } from '../messaging/inbox.js';
+import { OutboxRelay } from '../messaging/outbox-relay.js';
+import { ParkingLot } from '../parking/parking-lot.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 import { type Projection } from '../projections/runner.js';
-import { startReactions, type Reaction } from '../reactions/runner.js';
+import { ReactionRunner, type Reaction } from '../reactions/runner.js';
+import type { RetryPolicy } from '../retry.js';
 import { createSubgraph, type Subgraph, type SubgraphContext, type SubgraphDefinition } from '../subgraph/host.js';
 
 /** What a service needs from the outside world; chosen by configuration, never by the service. */
@@ -19,6 +22,10 @@ export interface ServiceInfrastructure {
   now: () => Date;
   /** The service's read models; commands wait on it to read their own writes. */
   readModels: ProjectionRunner;
+  /** Overrides of the background workers' retry policies (tests use milliseconds). */
+  retry?: { reactions?: RetryPolicy; inbox?: RetryPolicy; publish?: RetryPolicy };
+  /** How often the parking lot looks for replay requests; 1 s by default. */
+  parkingPollIntervalMs?: number;
 }
 
 /** One bounded context: its subgraph, its read models, its reactions and its published events. */
@@ -40,47 +47,109 @@ export interface RunningService {
   server: ApolloServer<SubgraphContext>;
   /** Runs an operation in this process, for the all-in-one gateway (no HTTP, no request pipeline). */
   execute: Subgraph['execute'];
-  healthy(): boolean;
+  /** How each background part of the service is doing: read models, reactions, inbox, outbox. */
+  parts(): WorkReport[];
+  /** Where this service sets aside what its workers could not handle. */
+  parking: ParkingLot;
+  stop(): Promise<void>;
+}
+
+interface StoppableWork {
+  report(): WorkReport;
   stop(): Promise<void>;
 }
 
 /**
  * Starts a service in a fixed order: read models first (so queries answer from a complete
- * picture), then the start hook, the reactions, the inbox and the outbox relay.
+ * picture), then the start hook, the reactions, the inbox, the outbox relay and the parking lot
+ * (which replays what an operator asks for).
  */
 export async function startService(
   module: ServiceModule,
   infrastructure: ServiceInfrastructure,
 ): Promise<RunningService> {
-  const { store, bus, registry, logger, readModels } = infrastructure;
+  const { store, bus, registry, logger, readModels, retry } = infrastructure;
   readModels.register(module.projections);
   await readModels.start();
   await module.onStart?.();
 
-  const background: (Subscription | Consumer)[] = [];
-  if (module.reactions?.length) background.push(await startReactions(store, module.reactions, logger));
+  const parking = new ParkingLot(store, logger, {
+    now: infrastructure.now,
+    ...(infrastructure.parkingPollIntervalMs ? { pollIntervalMs: infrastructure.parkingPollIntervalMs } : {}),
+  });
+  const background: StoppableWork[] = [];
+  const workerName = (part: string) => `${module.name}/${part}`;
+  if (module.reactions?.length) {
+    background.push(
+      await ReactionRunner.start({
+        store,
+        reactions: module.reactions,
+        logger,
+        parking,
+        name: workerName('reactions'),
+        ...(retry?.reactions ? { retry: retry.reactions } : {}),
+      }),
+    );
+  }
   if (module.consumes?.length) {
     background.push(
-      await startInbox({ store, bus, registry, logger, durable: `${module.name}-inbox`, subjects: module.consumes }),
+      await Inbox.start({
+        store,
+        bus,
+        registry,
+        logger,
+        parking,
+        name: workerName('inbox'),
+        durable: `${module.name}-inbox`,
+        subjects: module.consumes,
+        ...(retry?.inbox ? { retry: retry.inbox } : {}),
+      }),
     );
   }
   if (module.toIntegrationEvent) {
-    background.push(await startOutboxRelay({ store, bus, logger, toIntegrationEvent: module.toIntegrationEvent }));
+    background.push(
+      await OutboxRelay.start({
+        store,
+        bus,
+        logger,
+        parking,
+        name: workerName('outbox'),
+        toIntegrationEvent: module.toIntegrationEvent,
+        ...(retry?.publish ? { retry: retry.publish } : {}),
+      }),
+    );
   }
+  parking.start();
 
   const { server, execute } = createSubgraph(module.subgraph, logger);
   await server.start();
   logger.info('service started', { service: module.name });
 
+  const parts = () => [readModelsReport(module.name, readModels), ...background.map((part) => part.report())];
   return {
     name: module.name,
     server,
     execute,
-    healthy: () => readModels.healthy,
+    parts,
+    parking,
     async stop() {
       await server.stop();
+      await parking.stop();
       for (const part of background.reverse()) await part.stop();
       await readModels.stop();
     },
   };
+}
+
+/**
+ * The read models' report. The runner reports for itself when it can (`report()`); otherwise its
+ * `healthy` flag says running or dead.
+ */
+function readModelsReport(service: string, readModels: ProjectionRunner): WorkReport {
+  const reporting = readModels as unknown as { report?: () => WorkReport; healthy?: boolean };
+  if (typeof reporting.report === 'function') return reporting.report();
+  const name = `${service}/read-models`;
+  return reporting.healthy === false
+    ? { name, status: 'dead', detail: 'stopped on a failure (see the log)' }
+    : { name, status: 'running' };
 }
