@@ -96,7 +96,7 @@ export function identityApplication(deps: IdentityDependencies) {
     const token = newSessionToken();
     const startedAt = now();
     const expiresAt = new Date(startedAt.getTime() + settings.sessionTtlDays * 86_400_000).toISOString();
-    await sessions.handle(
+    const { position } = await sessions.handle(
       sessionStream(token),
       {
         type: 'StartSession',
@@ -108,6 +108,8 @@ export function identityApplication(deps: IdentityDependencies) {
       },
       metadata(userId, caller),
     );
+    // The reply shows the account with this sign-in as its last activity.
+    await readModels.waitFor(position);
     return { userId, grant: { kind: 'set', token, expiresAt, userId, isAdmin } };
   }
 
@@ -135,12 +137,6 @@ export function identityApplication(deps: IdentityDependencies) {
       throw new DomainError(authMessages.invalidCredentials, 'UNAUTHENTICATED');
     }
     throttle.clear(accountKey(email));
-    const { position } = await users.handle(
-      userStream(account.userId),
-      { type: 'RecordSignIn', at: now().toISOString() },
-      metadata(account.userId, caller),
-    );
-    await readModels.waitFor(position);
     return startSession(account.userId, account.isAdmin, caller);
   }
 

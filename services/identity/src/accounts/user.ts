@@ -28,10 +28,11 @@ export type UserCommand =
       isAdmin: boolean;
       at: string;
     }
-  | { type: 'RecordSignIn'; at: string }
   | { type: 'GrantAdminRole'; at: string }
   | { type: 'ChangePassword'; passwordHash: string; at: string };
 
+// `identity.UserSignedIn` is history: sign-ins were once recorded on the user stream too. A
+// sign-in is now the session it starts (one append, not two), and no command emits it.
 type UserEvent = Extract<
   IdentityEvent,
   { type: 'identity.UserSignedUp' | 'identity.UserSignedIn' | 'identity.AdminRoleGranted' | 'identity.PasswordChanged' }
@@ -49,8 +50,6 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     if (state.status === 'unregistered') throw new DomainError('No such account', 'NOT_FOUND');
     const { userId } = state.account;
     switch (command.type) {
-      case 'RecordSignIn':
-        return [{ type: 'identity.UserSignedIn', data: { userId, at: command.at } }];
       case 'GrantAdminRole':
         return state.account.isAdmin ? [] : [{ type: 'identity.AdminRoleGranted', data: { userId, at: command.at } }];
       case 'ChangePassword':

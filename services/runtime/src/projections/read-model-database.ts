@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+/** A service's read-model database: the read models' tables, their checkpoints, parked events. */
+export type ReadModelDatabase = Database.Database;
+
+const BUSY_TIMEOUT_MS = 5_000;
+
+const RUNNER_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS read_model_checkpoints (
+    projection TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    -- The event at 'position', to notice an event store that no longer holds it (restored from
+    -- an older backup, or replaced): the read model is then rebuilt rather than trusted.
+    event_id TEXT
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS parked_read_model_events (
+    projection TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    stream_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    error TEXT NOT NULL,
+    parked_at TEXT NOT NULL,
+    PRIMARY KEY (projection, event_id)
+  ) STRICT;
+`;
+
+/**
+ * Opens (creating if needed) a read-model database; `:memory:` keeps it in memory, rebuilt at
+ * every start. WAL with `synchronous=NORMAL`: unlike the event store, this file can be rebuilt
+ * from the events, and each read model's checkpoint commits in the same transaction as its rows,
+ * so a commit lost to a power cut is simply applied again from the older checkpoint.
+ */
+export function openReadModelDatabase(file: string): ReadModelDatabase {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return db;
+}
+
+/** The runner's own tables: checkpoints and parked events. */
+export function createRunnerTables(db: ReadModelDatabase): void {
+  db.exec(RUNNER_SCHEMA);
+}
