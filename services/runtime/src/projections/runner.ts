@@ -1,7 +1,6 @@
 import type { WorkReport, WorkStatus } from '../background/work.js';
 import { categoryOf, type EventStore, type RecordedEvent, type Subscription } from '../event-store/port.js';
 import type { Logger } from '../log/logger.js';
-import { sleep } from '../retry.js';
 import { createRunnerTables, openReadModelDatabase, type ReadModelDatabase } from './read-model-database.js';
 
 export type { ReadModelDatabase } from './read-model-database.js';
@@ -122,6 +121,8 @@ export class ProjectionRunner {
   private flushes: Promise<void> = Promise.resolve();
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly backlogCommitted = deferred();
+  /** Ends the current backoff wait early (at stop). */
+  private readonly pauses = new Set<() => void>();
 
   constructor(
     private readonly store: EventStore,
@@ -221,6 +222,7 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    for (const endPause of this.pauses) endPause();
     await this.subscription?.stop();
     // Commit what the subscription handed over; anything later is read again at the next start.
     await this.flush();
@@ -291,7 +293,7 @@ export class ProjectionRunner {
     if (this.stopped) return;
     this.setStatus('retrying', `reading the event store failed (attempt ${attempt}): ${messageOf(error)}`);
     this.logger.warn('read models could not read the event store, retrying', { runner: this.name, attempt, error });
-    await sleep(this.resubscribeDelaysMs[Math.min(attempt - 1, this.resubscribeDelaysMs.length - 1)] ?? 1000);
+    await this.pause(this.resubscribeDelaysMs[Math.min(attempt - 1, this.resubscribeDelaysMs.length - 1)] ?? 1000);
     await this.flush();
     if (!this.stopped) this.subscribe(attempt);
   }
@@ -393,7 +395,7 @@ export class ProjectionRunner {
           attempt,
           error,
         });
-        await sleep(delay);
+        await this.pause(delay);
         if (this.stopped) return false;
       }
     }
@@ -460,6 +462,20 @@ export class ProjectionRunner {
       if (upTo.length > 0) target = upTo[upTo.length - 1]!.position;
       if (upTo.length < events.length || events.length < 100) return target;
     }
+  }
+
+  /** Waits `ms`, or less when the runner stops meanwhile. */
+  private pause(ms: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.pauses.delete(end);
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      this.pauses.add(end);
+    });
   }
 
   /** Back to normal after a retry succeeded or an event was parked. */
