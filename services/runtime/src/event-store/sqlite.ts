@@ -138,6 +138,17 @@ export class SqliteEventStore implements EventStore {
     return this.db.pragma(name, { simple: true });
   }
 
+  /** How sqlite would run `readAll` with these options (EXPLAIN QUERY PLAN), one step a line. */
+  queryPlanOfReadAll({ categories }: Pick<ReadAllOptions, 'categories'>): string[] {
+    const distinct = categories === undefined ? undefined : [...new Set(categories)];
+    const source = distinct === undefined ? this.statements.readAll.source : this.categoryRead(distinct.length).source;
+    const named = Object.fromEntries((distinct ?? []).map((category, index) => [`category${index}`, category]));
+    return this.db
+      .prepare<Record<string, string | number>, { detail: string }>(`EXPLAIN QUERY PLAN ${source}`)
+      .all({ after: 0, maxCount: 1, ...named })
+      .map((step) => step.detail);
+  }
+
   private appendNow(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): AppendResult {
     // A repeated batch repeats its first id; a new batch is checked with one lookup, and any
     // later id recorded elsewhere trips UNIQUE(event_id) below.
