@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appendThroughput } from './event-store-append.js';
 import { currentUserLatency } from './current-user.js';
+import { readModelBenchmarks } from './read-models.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'brandloom-bench-'));
 try {
-  const results = [await appendThroughput(dir), await currentUserLatency(dir)];
+  const results = [await appendThroughput(dir), await currentUserLatency(dir), ...(await readModelBenchmarks(dir))];
   console.log('\nbenchmark                                   subject            baseline           ratio');
   for (const result of results) {
     console.log(

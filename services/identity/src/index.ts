@@ -26,3 +26,4 @@ export function createIdentityService(
   };
 }
 export { identitySettingsSchema } from './settings.js';
+export { UsersReadModel, type UserProfile } from './read-models/users.js';

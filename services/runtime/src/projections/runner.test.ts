@@ -6,12 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventStore, EventToAppend, RecordedEvent } from '../event-store/port.js';
 import { openSqliteEventStore } from '../event-store/sqlite.js';
 import { createLogger, silentLogger } from '../log/logger.js';
-import {
-  ProjectionRunner,
-  type ProjectionRunnerOptions,
-  type Projection,
-  type ReadModelDatabase,
-} from './runner.js';
+import { ProjectionRunner, type ProjectionRunnerOptions, type Projection, type ReadModelDatabase } from './runner.js';
 
 /**
  * Lists the events it folds in a table. An event whose data says `{ failTimes: n }` makes the
@@ -38,7 +33,10 @@ class EventLog implements Projection {
 
   apply(event: RecordedEvent): void {
     this.calls.push(event.id);
-    this.db!.prepare(`INSERT INTO ${this.name}_events (event_id, position) VALUES (?, ?)`).run(event.id, event.position);
+    this.db!.prepare(`INSERT INTO ${this.name}_events (event_id, position) VALUES (?, ?)`).run(
+      event.id,
+      event.position,
+    );
     const { failTimes = 0, failOnly } = event.data as { failTimes?: number; failOnly?: string };
     const tries = this.calls.filter((id) => id === event.id).length;
     if (tries <= failTimes && (failOnly === undefined || failOnly === this.name)) {
