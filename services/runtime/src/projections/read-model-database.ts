@@ -12,9 +12,12 @@ const RUNNER_SCHEMA = `
     projection TEXT PRIMARY KEY,
     version INTEGER NOT NULL,
     position INTEGER NOT NULL,
-    -- The event at 'position', to notice an event store that no longer holds it (restored from
-    -- an older backup, or replaced): the read model is then rebuilt rather than trusted.
-    event_id TEXT
+    -- The event at 'position' (its id, stream and revision), to notice an event store that no
+    -- longer holds it (restored from an older backup, or replaced): the read model is then
+    -- rebuilt rather than trusted.
+    event_id TEXT,
+    stream_id TEXT,
+    revision INTEGER
   ) STRICT;
   CREATE TABLE IF NOT EXISTS parked_read_model_events (
     projection TEXT NOT NULL,

@@ -76,6 +76,8 @@ interface CheckpointRow {
   version: number;
   position: number;
   event_id: string | null;
+  stream_id: string | null;
+  revision: number | null;
 }
 
 interface Waiter {
@@ -255,6 +257,8 @@ export class ProjectionRunner {
         version: projection.version,
         position: 0,
         eventId: null,
+        streamId: null,
+        revision: null,
       });
     })();
     projection.attach(this.db);
@@ -262,9 +266,9 @@ export class ProjectionRunner {
   }
 
   private async storeStillHolds(row: CheckpointRow): Promise<boolean> {
-    if (row.position === 0 || row.event_id === null) return true;
-    const [event] = await this.store.readAll({ after: row.position - 1, maxCount: 1 });
-    return event?.id === row.event_id;
+    if (row.event_id === null || row.stream_id === null || row.revision === null) return true;
+    const [event] = await this.store.readStream(row.stream_id, { fromRevision: row.revision });
+    return event?.id === row.event_id && event.position === row.position;
   }
 
   /**
@@ -435,6 +439,8 @@ export class ProjectionRunner {
       version: tracked.projection.version,
       position: event.position,
       eventId: event.id,
+      streamId: event.streamId,
+      revision: event.revision,
     });
   }
 
@@ -512,13 +518,21 @@ export class ProjectionRunner {
 function prepareStatements(db: ReadModelDatabase) {
   return {
     getCheckpoint: db.prepare<[string], CheckpointRow>(
-      `SELECT version, position, event_id FROM read_model_checkpoints WHERE projection = ?`,
+      `SELECT version, position, event_id, stream_id, revision FROM read_model_checkpoints WHERE projection = ?`,
     ),
-    setCheckpoint: db.prepare<{ projection: string; version: number; position: number; eventId: string | null }>(
-      `INSERT INTO read_model_checkpoints (projection, version, position, event_id)
-       VALUES (@projection, @version, @position, @eventId)
+    setCheckpoint: db.prepare<{
+      projection: string;
+      version: number;
+      position: number;
+      eventId: string | null;
+      streamId: string | null;
+      revision: number | null;
+    }>(
+      `INSERT INTO read_model_checkpoints (projection, version, position, event_id, stream_id, revision)
+       VALUES (@projection, @version, @position, @eventId, @streamId, @revision)
        ON CONFLICT (projection) DO UPDATE
-         SET version = excluded.version, position = excluded.position, event_id = excluded.event_id`,
+         SET version = excluded.version, position = excluded.position, event_id = excluded.event_id,
+             stream_id = excluded.stream_id, revision = excluded.revision`,
     ),
     park: db.prepare<{
       projection: string;
