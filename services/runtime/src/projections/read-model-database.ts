@@ -43,6 +43,8 @@ export function openReadModelDatabase(file: string): ReadModelDatabase {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // Up to 64 MiB of pages (allocated as used): a rebuild updates rows all over the tables.
+  db.pragma('cache_size = -65536');
   return db;
 }
 

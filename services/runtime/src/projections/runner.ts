@@ -53,8 +53,13 @@ export interface ProjectionRunnerOptions {
   retryDelaysMs?: readonly number[];
   /** How long `waitFor` waits before it rejects. */
   waitTimeoutMs?: number;
-  /** Events per transaction. */
+  /** Events per transaction once caught up. */
   batchSize?: number;
+  /**
+   * Events per transaction while catching up at start, before any query is served: larger
+   * transactions write each touched page once for many events.
+   */
+  catchUpBatchSize?: number;
   /** Waits between attempts to read the store again after a read failed. */
   resubscribeDelaysMs?: readonly number[];
   now?: () => Date;
@@ -64,6 +69,7 @@ const DEFAULT_RETRY_DELAYS_MS = [50, 200, 1000, 5000];
 const DEFAULT_RESUBSCRIBE_DELAYS_MS = [200, 1000, 5000];
 const DEFAULT_WAIT_TIMEOUT_MS = 10_000;
 const DEFAULT_BATCH_SIZE = 1000;
+const DEFAULT_CATCH_UP_BATCH_SIZE = 10_000;
 
 interface Tracked {
   projection: Projection;
@@ -106,6 +112,7 @@ export class ProjectionRunner {
   private readonly resubscribeDelaysMs: readonly number[];
   private readonly waitTimeoutMs: number;
   private readonly batchSize: number;
+  private readonly catchUpBatchSize: number;
   private readonly now: () => Date;
 
   /** Every event up to here has been applied (or parked) by every read model. */
@@ -140,6 +147,7 @@ export class ProjectionRunner {
     this.resubscribeDelaysMs = options.resubscribeDelaysMs ?? DEFAULT_RESUBSCRIBE_DELAYS_MS;
     this.waitTimeoutMs = options.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    this.catchUpBatchSize = options.catchUpBatchSize ?? DEFAULT_CATCH_UP_BATCH_SIZE;
     this.now = options.now ?? (() => new Date());
     createRunnerTables(this.db);
     this.statements = prepareStatements(this.db);
@@ -306,7 +314,7 @@ export class ProjectionRunner {
   private receive(event: RecordedEvent): Promise<void> | void {
     if (this.status === 'dead' || this.stopped) return;
     this.buffer.push(event);
-    if (this.buffer.length >= this.batchSize) return this.flush();
+    if (this.buffer.length >= (this.caughtUp ? this.batchSize : this.catchUpBatchSize)) return this.flush();
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       // After the subscription has handed over what it read at once: one commit per burst.
