@@ -48,7 +48,23 @@ export function openReadModelDatabase(file: string): ReadModelDatabase {
   return db;
 }
 
-/** The runner's own tables: checkpoints and parked events. */
+/** Bump when RUNNER_SCHEMA changes: a file of another layout is emptied and rebuilt. */
+const LAYOUT_VERSION = 1;
+
+/**
+ * The runner's own tables: checkpoints and parked events. Everything in the file can be rebuilt
+ * from the events, so a file of another layout (`user_version`) is emptied rather than migrated.
+ */
 export function createRunnerTables(db: ReadModelDatabase): void {
+  if (db.pragma('user_version', { simple: true }) !== LAYOUT_VERSION) {
+    const tables = db
+      .prepare<[], string>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+      .pluck()
+      .all();
+    db.transaction(() => {
+      for (const table of tables) db.exec(`DROP TABLE "${table.replaceAll('"', '""')}"`);
+      db.pragma(`user_version = ${LAYOUT_VERSION}`);
+    })();
+  }
   db.exec(RUNNER_SCHEMA);
 }

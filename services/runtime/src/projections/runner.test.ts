@@ -6,7 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventStore, EventToAppend, RecordedEvent } from '../event-store/port.js';
 import { openSqliteEventStore } from '../event-store/sqlite.js';
 import { createLogger, silentLogger } from '../log/logger.js';
-import { ProjectionRunner, type ProjectionRunnerOptions, type Projection, type ReadModelDatabase } from './runner.js';
+import {
+  openReadModelDatabase,
+  ProjectionRunner,
+  type ProjectionRunnerOptions,
+  type Projection,
+  type ReadModelDatabase,
+} from './runner.js';
 
 /**
  * Lists the events it folds in a table. An event whose data says `{ failTimes: n }` makes the
@@ -160,6 +166,20 @@ describe('the read-model runner', () => {
     const log = new EventLog('log');
     await runner([log]).start();
     expect(log.rows()).toEqual(replaced.map((recorded) => recorded.id));
+  });
+
+  it('empties a read-model file of another layout and rebuilds in it', async () => {
+    const recorded = await append('post', 2);
+    const stale = openReadModelDatabase(join(dir, 'read.db'));
+    stale.exec(`CREATE TABLE read_model_checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL);
+      INSERT INTO read_model_checkpoints VALUES ('log', 99);
+      CREATE TABLE log_events (event_id TEXT PRIMARY KEY, position INTEGER NOT NULL);
+      INSERT INTO log_events VALUES ('left over', 1);`);
+    stale.close();
+
+    const log = new EventLog('log');
+    await runner([log]).start();
+    expect(log.rows()).toEqual(recorded.map((event) => event.id));
   });
 
   it('hands each read model only the categories it folds', async () => {
