@@ -169,8 +169,8 @@ export class ProjectionRunner {
     this.started = true;
     for (const tracked of this.tracked) await this.resumeOrRebuild(tracked);
     this.parkedCount = this.statements.countParked.get()?.count ?? 0;
-    this.position = Math.min(...this.tracked.map((tracked) => tracked.position), Number.MAX_SAFE_INTEGER);
-    if (this.tracked.length === 0) this.position = 0;
+    // Read from the read model furthest behind; the others skip what they already hold.
+    this.position = this.tracked.length === 0 ? 0 : Math.min(...this.tracked.map((tracked) => tracked.position));
     const began = performance.now();
     this.subscribe();
     await this.backlogCommitted.promise;
