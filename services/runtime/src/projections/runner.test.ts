@@ -292,6 +292,40 @@ describe('the read-model runner', () => {
     await expect(running.waitFor(comment!.position)).resolves.toBeUndefined();
   });
 
+  it('reads the store again from its last commit when a read fails, and applies each event once', async () => {
+    const backlog = await append('post', 2);
+    // The store as a broken connection leaves it: the first subscription fails on its first event.
+    let broken = false;
+    const flaky: EventStore = Object.assign(Object.create(store) as EventStore, {
+      subscribeToAll: (...[options, handler, onError]: Parameters<EventStore['subscribeToAll']>) =>
+        store.subscribeToAll(
+          options,
+          (recorded) => {
+            if (!broken) {
+              broken = true;
+              throw new Error('connection reset');
+            }
+            return handler(recorded);
+          },
+          onError,
+        ),
+    });
+    const log = new EventLog('log');
+    const running = new ProjectionRunner(flaky, silentLogger, {
+      database: join(dir, 'read.db'),
+      resubscribeDelaysMs: [1],
+    });
+    running.register([log]);
+    runners.push(running);
+    await running.start();
+    const [live] = await append('post');
+    await running.waitFor(live!.position);
+
+    expect(broken).toBe(true);
+    expect(log.calls).toEqual([...backlog, live].map((recorded) => recorded!.id));
+    expect(running.report().status).toBe('running');
+  });
+
   it('reports stopped after a stop, and refuses to wait then', async () => {
     const running = runner([new EventLog('log')]);
     await running.start();

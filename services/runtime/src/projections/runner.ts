@@ -1,4 +1,4 @@
-import type { WorkReport, WorkStatus } from '../background/work.js';
+import type { BackgroundWork, WorkReport, WorkStatus } from '../background/work.js';
 import { categoryOf, type EventStore, type RecordedEvent, type Subscription } from '../event-store/port.js';
 import type { Logger } from '../log/logger.js';
 import { createRunnerTables, openReadModelDatabase, type ReadModelDatabase } from './read-model-database.js';
@@ -102,7 +102,7 @@ interface Waiter {
  * An event a read model fails on is retried with backoff, then parked and skipped for that read
  * model alone, so one bad event never stops the others.
  */
-export class ProjectionRunner {
+export class ProjectionRunner implements BackgroundWork {
   readonly name: string;
   private readonly db: ReadModelDatabase;
   private readonly ownsDatabase: boolean;
