@@ -14,9 +14,8 @@ export interface EventCodec<Event extends DomainEvent> {
    * rebuild costs time and proves nothing. Events from elsewhere (inbox copies) go through
    * `decode`. Still refuses a type it does not know.
    */
-  decodeTrusted(
-    recorded: RecordedEvent,
-  ): Event; /** Whether this codec knows the event's type (foreign events pass by). */
+  decodeTrusted(recorded: RecordedEvent): Event;
+  /** Whether this codec knows the event's type (foreign events pass by). */
   knows(type: string): boolean;
   version(type: Event['type']): number;
 }
