@@ -6,10 +6,16 @@ import { join } from 'node:path';
 import { appendThroughput } from './event-store-append.js';
 import { gatewayThroughput } from './current-user.js';
 import { firstPaint } from './first-paint.js';
+import { readModelBenchmarks } from './read-models.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'brandloom-bench-'));
 try {
-  const results = [await appendThroughput(dir), ...(await gatewayThroughput(dir)), await firstPaint(dir)];
+  const results = [
+    await appendThroughput(dir),
+    ...(await gatewayThroughput(dir)),
+    ...(await readModelBenchmarks(dir)),
+    await firstPaint(dir),
+  ];
   console.log('\nbenchmark                                   subject            baseline           ratio');
   for (const result of results) {
     console.log(

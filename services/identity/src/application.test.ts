@@ -38,19 +38,21 @@ describe('the identity use cases on a real store', () => {
     if (grant.kind !== 'set') throw new Error('expected a new session');
     return sessionTokenHash(grant.token);
   };
+  let clock: Date;
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'identity-'));
     store = openSqliteEventStore({ file: join(dir, 'identity.db') });
     readModels = new ProjectionRunner(store, silentLogger);
     users = new UsersReadModel();
+    clock = new Date('2026-11-25T10:00:00.000Z');
     readModels.register([users]);
     await readModels.start();
     app = identityApplication({
       store,
       readModels,
       users,
-      now: () => new Date(),
+      now: () => clock,
       settings: { sessionTtlDays: 30, admin: null },
     });
   });
@@ -164,5 +166,14 @@ describe('the identity use cases on a real store', () => {
       expect(await noAdmin.resolveSession(tokenHashOf(next))).toBeNull();
       expect(users.admins()).toEqual([]);
     });
+  });
+
+  it('records a sign-in as the session it starts: the account shows it as its last activity at once', async () => {
+    const { userId } = await app.signUp({ email: 'di@shop.test', password: 'secret1' }, caller);
+    const userEvents = (await store.readStream(`user-${userId}`)).length;
+    clock = new Date('2026-11-26T08:00:00.000Z');
+    await app.signIn({ email: 'di@shop.test', password: 'secret1' }, caller);
+    expect(users.get(userId)?.lastActiveAt).toBe('2026-11-26T08:00:00.000Z');
+    expect(await store.readStream(`user-${userId}`)).toHaveLength(userEvents);
   });
 });

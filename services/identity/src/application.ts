@@ -123,7 +123,7 @@ export function identityApplication(deps: IdentityDependencies) {
     const token = newSessionToken();
     const startedAt = now();
     const expiresAt = new Date(startedAt.getTime() + settings.sessionTtlDays * 86_400_000).toISOString();
-    await sessions.handle(
+    const { position } = await sessions.handle(
       sessionStream(sessionTokenHash(token)),
       {
         type: 'StartSession',
@@ -137,6 +137,8 @@ export function identityApplication(deps: IdentityDependencies) {
       },
       metadata(userId, caller),
     );
+    // The reply shows the account with this sign-in as its last activity.
+    await readModels.waitFor(position);
     return { userId, grant: { kind: 'set', token, expiresAt, userId, isAdmin } };
   }
 
@@ -166,12 +168,6 @@ export function identityApplication(deps: IdentityDependencies) {
     // A correct password clears the account's failures; the address keeps its earlier ones.
     signIns.clear(accountKey(email));
     if (caller.clientAddress) signIns.release(attempt, addressKey(caller.clientAddress));
-    const { position } = await users.handle(
-      userStream(account.userId),
-      { type: 'RecordSignIn', at: now().toISOString() },
-      metadata(account.userId, caller),
-    );
-    await readModels.waitFor(position);
     return startSession(account, caller);
   }
 

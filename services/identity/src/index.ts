@@ -22,3 +22,4 @@ export const service = defineService({
     };
   },
 });
+export { UsersReadModel, type UserProfile } from './read-models/users.js';

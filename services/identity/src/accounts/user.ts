@@ -36,11 +36,12 @@ export type UserCommand =
       createdBy: 'self' | 'operator';
       at: string;
     }
-  | { type: 'RecordSignIn'; at: string }
   | { type: 'GrantAdminRole'; at: string }
   | { type: 'RevokeAdminRole'; at: string }
   | { type: 'ChangePassword'; passwordHash: string; at: string };
 
+// `identity.UserSignedIn` is history: sign-ins were once recorded on the user stream too. A
+// sign-in is now the session it starts (one append, not two), and no command emits it.
 type UserEvent = Extract<
   IdentityEvent,
   {
@@ -65,8 +66,6 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     if (state.status === 'unregistered') throw new DomainError('No such account', 'NOT_FOUND');
     const { userId } = state.account;
     switch (command.type) {
-      case 'RecordSignIn':
-        return [{ type: 'identity.UserSignedIn', data: { userId, at: command.at } }];
       case 'GrantAdminRole':
         return state.account.isAdmin ? [] : [{ type: 'identity.AdminRoleGranted', data: { userId, at: command.at } }];
       case 'RevokeAdminRole':

@@ -1,4 +1,4 @@
-import type { Projection, RecordedEvent } from '@brandloom/runtime';
+import type { Projection, ReadModelDatabase, RecordedEvent } from '@brandloom/runtime';
 import { identityCodec } from '../events.js';
 
 /** What the product shows of an account (never the password hash). */
@@ -13,51 +13,126 @@ export interface UserProfile {
   lastActiveAt: string | null;
 }
 
-/** Accounts by id, for `me` and for the `User` entity. */
+interface UserRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_admin: number;
+  is_active: number;
+  created_at: string;
+  last_active_at: string | null;
+}
+
+const TABLE = 'users';
+
+/**
+ * Accounts by id, for `me` and for the `User` entity, in the read-model database. A sign-in is
+ * the session it starts: `lastActiveAt` follows `identity.SessionStarted`, so a sign-in appends
+ * to the session stream alone. `identity.UserSignedIn`, which older stores hold, still counts.
+ */
 export class UsersReadModel implements Projection {
   readonly name = 'users';
-  private readonly byId = new Map<string, UserProfile>();
+  readonly version = 1;
+  readonly categories = ['user', 'session'];
+  readonly tables = [TABLE];
+  private statements: ReturnType<typeof prepare> | null = null;
+
+  attach(db: ReadModelDatabase): void {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS ${TABLE} (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        is_admin INTEGER NOT NULL,
+        is_active INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        last_active_at TEXT
+      ) STRICT, WITHOUT ROWID;
+    `);
+    this.statements = prepare(db);
+  }
 
   get(userId: string): UserProfile | null {
-    return this.byId.get(userId) ?? null;
+    const row = this.attached().get.get(userId);
+    return row ? toProfile(row) : null;
   }
 
   /** Every account that is an admin now. */
   admins(): UserProfile[] {
-    return [...this.byId.values()].filter((profile) => profile.isAdmin);
+    return this.attached().admins.all().map(toProfile);
   }
 
   apply(recorded: RecordedEvent): void {
     if (!identityCodec.knows(recorded.type)) return;
-    const event = identityCodec.decode(recorded);
+    const event = identityCodec.decodeTrusted(recorded);
+    const statements = this.attached();
     switch (event.type) {
       case 'identity.UserSignedUp': {
         const { userId, email, firstName, lastName, isAdmin, registeredAt } = event.data;
-        this.byId.set(userId, {
+        statements.insert.run({
           id: userId,
           email,
           firstName,
           lastName,
-          isAdmin,
-          isActive: true,
+          isAdmin: isAdmin ? 1 : 0,
           createdAt: registeredAt,
-          lastActiveAt: registeredAt,
         });
         return;
       }
+      case 'identity.SessionStarted':
+        statements.touch.run({ id: event.data.userId, at: event.data.startedAt });
+        return;
       case 'identity.UserSignedIn':
-        return this.update(event.data.userId, { lastActiveAt: event.data.at });
+        statements.touch.run({ id: event.data.userId, at: event.data.at });
+        return;
       case 'identity.AdminRoleGranted':
-        return this.update(event.data.userId, { isAdmin: true });
+        statements.setAdmin.run({ id: event.data.userId, isAdmin: 1 });
+        return;
       case 'identity.AdminRoleRevoked':
-        return this.update(event.data.userId, { isAdmin: false });
+        statements.setAdmin.run({ id: event.data.userId, isAdmin: 0 });
+        return;
       default:
         return;
     }
   }
 
-  private update(userId: string, change: Partial<UserProfile>): void {
-    const profile = this.byId.get(userId);
-    if (profile) this.byId.set(userId, { ...profile, ...change });
+  private attached() {
+    if (!this.statements) throw new Error('The users read model is not attached to its database yet');
+    return this.statements;
   }
+}
+
+function prepare(db: ReadModelDatabase) {
+  return {
+    get: db.prepare<[string], UserRow>(`SELECT * FROM ${TABLE} WHERE id = ?`),
+    insert: db.prepare<{
+      id: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      isAdmin: number;
+      createdAt: string;
+    }>(
+      `INSERT OR REPLACE INTO ${TABLE} (id, email, first_name, last_name, is_admin, is_active, created_at, last_active_at)
+       VALUES (@id, @email, @firstName, @lastName, @isAdmin, 1, @createdAt, @createdAt)`,
+    ),
+    touch: db.prepare<{ id: string; at: string }>(`UPDATE ${TABLE} SET last_active_at = @at WHERE id = @id`),
+    setAdmin: db.prepare<{ id: string; isAdmin: number }>(`UPDATE ${TABLE} SET is_admin = @isAdmin WHERE id = @id`),
+    admins: db.prepare<[], UserRow>(`SELECT * FROM ${TABLE} WHERE is_admin = 1`),
+  };
+}
+
+function toProfile(row: UserRow): UserProfile {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    isAdmin: row.is_admin === 1,
+    isActive: row.is_active === 1,
+    createdAt: row.created_at,
+    lastActiveAt: row.last_active_at,
+  };
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventStoreContract, type OpenedStore } from './contract.js';
 import { WrongExpectedRevisionError, type EventToAppend } from './port.js';
@@ -108,6 +109,47 @@ describe('sqlite event store file', () => {
       opened.store.appendToStream(streamId, [newEvent(), recorded], { expectedRevision: 'no_stream' }),
     ).rejects.toThrow(/already recorded/);
     expect(await opened.store.readStream(streamId)).toEqual([]);
+  });
+
+  it('reads several categories merged in position order, through the category index', async () => {
+    const appended: { streamId: string; position: number }[] = [];
+    for (const category of ['user', 'session', 'emailclaim', 'session', 'user', 'session']) {
+      const streamId = `${category}-${randomUUID()}`;
+      const { position } = await opened.store.appendToStream(streamId, [newEvent()], { expectedRevision: 'no_stream' });
+      appended.push({ streamId, position });
+    }
+    const folded = appended.filter(({ streamId }) => !streamId.startsWith('emailclaim-'));
+
+    const read = await opened.store.readAll({ categories: ['user', 'session', 'user'] });
+    expect(read.map(({ streamId, position }) => ({ streamId, position }))).toEqual(folded);
+    const afterSecond = await opened.store.readAll({
+      after: folded[1]!.position,
+      categories: ['user', 'session'],
+      maxCount: 2,
+    });
+    expect(afterSecond.map((event) => event.position)).toEqual([folded[2]!.position, folded[3]!.position]);
+
+    const plan =
+      opened.store instanceof SqliteEventStore
+        ? opened.store.queryPlanOfReadAll({ categories: ['user', 'session'] })
+        : [];
+    // Each category walks the index in position order and sqlite merges them: no sort of the
+    // whole remainder for every batch.
+    expect(plan.filter((step) => step.includes('USING INDEX events_by_category'))).toHaveLength(2);
+    expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('gives a file made before the category index that index at its next open', async () => {
+    const file = join(dirname(opened.file), 'old.db');
+    const old = new Database(file);
+    old.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE,
+      stream_id TEXT NOT NULL, revision INTEGER NOT NULL, category TEXT NOT NULL, type TEXT NOT NULL,
+      version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream_id, revision)) STRICT`);
+    old.close();
+
+    const store = new SqliteEventStore({ file });
+    others.push(store);
+    expect(store.queryPlanOfReadAll({ categories: ['user'] }).join('\n')).toMatch(/USING INDEX events_by_category/);
   });
 
   it('refuses a batch that repeats only some of an earlier one', async () => {

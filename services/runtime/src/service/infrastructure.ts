@@ -62,6 +62,11 @@ export function serviceInfrastructure(
     registry: createIntegrationEventRegistry(),
     logger: serviceLogger,
     now,
-    readModels: new ProjectionRunner(store, serviceLogger),
+    // Beside the event store in either mode: read models cannot live in EventStoreDB, and a file
+    // of their own keeps their commits off the event store's write lock and fsyncs.
+    readModels: new ProjectionRunner(store, serviceLogger, {
+      database: join(env.DATA_DIR, `${service}.read.db`),
+      name: `${service}/read-models`,
+    }),
   };
 }

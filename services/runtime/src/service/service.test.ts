@@ -68,7 +68,7 @@ describe('a started service', () => {
     registry: createIntegrationEventRegistry(),
     logger: silentLogger,
     now: () => new Date(),
-    readModels: new ProjectionRunner(store, silentLogger),
+    readModels: new ProjectionRunner(store, silentLogger, { name: 'notes/read-models' }),
     retry: { reactions: FAST, inbox: FAST, publish: FAST },
     parkingPollIntervalMs: 20,
   });
@@ -80,7 +80,16 @@ describe('a started service', () => {
       typeDefs: parse('type Query { ping: String }'),
       resolvers: { Query: { ping: () => 'pong' } },
     },
-    projections: [{ name: 'notes', apply: (event: RecordedEvent) => void order.push(`read-model:${event.type}`) }],
+    projections: [
+      {
+        name: 'notes',
+        version: 1,
+        categories: ['note'],
+        tables: [],
+        attach: () => undefined,
+        apply: (event: RecordedEvent) => void order.push(`read-model:${event.type}`),
+      },
+    ],
     onStart: async () => void order.push('on-start'),
     reactions: [
       {
@@ -104,7 +113,7 @@ describe('a started service', () => {
     await expect
       .poll(() => running?.parts())
       .toEqual([
-        { name: 'notes/read-models', status: 'running' },
+        { name: 'notes/read-models', status: 'running', parked: 0 },
         { name: 'notes/reactions', status: 'running', parked: 0 },
         { name: 'notes/inbox', status: 'running', parked: 0 },
         { name: 'notes/outbox', status: 'running', parked: 0 },

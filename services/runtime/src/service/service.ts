@@ -125,7 +125,7 @@ export async function startService(
   await server.start();
   logger.info('service started', { service: module.name });
 
-  const parts = () => [readModelsReport(module.name, readModels), ...background.map((part) => part.report())];
+  const parts = () => [readModels.report(), ...background.map((part) => part.report())];
   return {
     name: module.name,
     server,
@@ -139,17 +139,4 @@ export async function startService(
       await readModels.stop();
     },
   };
-}
-
-/**
- * The read models' report. The runner reports for itself when it can (`report()`); otherwise its
- * `healthy` flag says running or dead.
- */
-function readModelsReport(service: string, readModels: ProjectionRunner): WorkReport {
-  const reporting = readModels as unknown as { report?: () => WorkReport; healthy?: boolean };
-  if (typeof reporting.report === 'function') return reporting.report();
-  const name = `${service}/read-models`;
-  return reporting.healthy === false
-    ? { name, status: 'dead', detail: 'stopped on a failure (see the log)' }
-    : { name, status: 'running' };
 }

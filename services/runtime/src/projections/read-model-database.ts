@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+/** A service's read-model database: the read models' tables, their checkpoints, parked events. */
+export type ReadModelDatabase = Database.Database;
+
+const BUSY_TIMEOUT_MS = 5_000;
+
+const RUNNER_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS read_model_checkpoints (
+    projection TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    -- The event at 'position' (its id, stream and revision), to notice an event store that no
+    -- longer holds it (restored from an older backup, or replaced): the read model is then
+    -- rebuilt rather than trusted.
+    event_id TEXT,
+    stream_id TEXT,
+    revision INTEGER
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS parked_read_model_events (
+    projection TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    stream_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    error TEXT NOT NULL,
+    parked_at TEXT NOT NULL,
+    PRIMARY KEY (projection, event_id)
+  ) STRICT;
+`;
+
+/**
+ * Opens (creating if needed) a read-model database; `:memory:` keeps it in memory, rebuilt at
+ * every start. WAL with `synchronous=NORMAL`: unlike the event store, this file can be rebuilt
+ * from the events, and each read model's checkpoint commits in the same transaction as its rows,
+ * so a commit lost to a power cut is simply applied again from the older checkpoint.
+ */
+export function openReadModelDatabase(file: string): ReadModelDatabase {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // Up to 64 MiB of pages (allocated as used): a rebuild updates rows all over the tables.
+  db.pragma('cache_size = -65536');
+  return db;
+}
+
+/** Bump when RUNNER_SCHEMA changes: a file of another layout is emptied and rebuilt. */
+const LAYOUT_VERSION = 1;
+
+/**
+ * The runner's own tables: checkpoints and parked events. Everything in the file can be rebuilt
+ * from the events, so a file of another layout (`user_version`) is emptied rather than migrated.
+ */
+export function createRunnerTables(db: ReadModelDatabase): void {
+  if (db.pragma('user_version', { simple: true }) !== LAYOUT_VERSION) {
+    const tables = db
+      .prepare<[], string>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+      .pluck()
+      .all();
+    db.transaction(() => {
+      for (const table of tables) db.exec(`DROP TABLE "${table.replaceAll('"', '""')}"`);
+      db.pragma(`user_version = ${LAYOUT_VERSION}`);
+    })();
+  }
+  db.exec(RUNNER_SCHEMA);
+}
