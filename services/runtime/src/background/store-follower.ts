@@ -1,5 +1,6 @@
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/port.js';
 import type { Logger } from '../log/logger.js';
+import type { ParkingSpace } from '../parking/parking-lot.js';
 import { backoffDelayMs, describeError, retryWithBackoff, sleepUnlessAborted, type RetryPolicy } from '../retry.js';
 import { STALL_AFTER_MS, withStall, type BackgroundWork, type WorkReport, type WorkStatus } from './work.js';
 
@@ -206,5 +207,27 @@ export class StoreFollower implements BackgroundWork, FollowerControl {
       }
     });
     return this.saving;
+  }
+}
+
+/**
+ * A worker that follows the service's store and parks what it gives up on (the outbox relay, the
+ * reaction runner): its lifecycle and report come from its follower and its parking space.
+ */
+export abstract class ParkingStoreWorker implements BackgroundWork {
+  protected abstract readonly follower: StoreFollower;
+  protected abstract readonly parked: ParkingSpace;
+
+  /** Resolves once the events recorded before the start are handled. */
+  get caughtUp(): Promise<void> {
+    return this.follower.caughtUp;
+  }
+
+  report(): WorkReport {
+    return { ...this.follower.report(), parked: this.parked.count() };
+  }
+
+  stop(): Promise<void> {
+    return this.follower.stop();
   }
 }

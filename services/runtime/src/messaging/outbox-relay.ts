@@ -1,7 +1,7 @@
 import { subjectFor, type EventDefinition, type EventEnvelope } from '@brandloom/proto-events';
-import type { BackgroundWork, WorkReport } from '../background/work.js';
-import { StoreFollower, type FollowerControl } from '../background/store-follower.js';
+import { ParkingStoreWorker, StoreFollower, type FollowerControl } from '../background/store-follower.js';
 import type { Bus } from '../bus/port.js';
+import { recordedEnvelope } from './inbox-copy.js';
 import type { EventStore, RecordedEvent } from '../event-store/port.js';
 import type { Logger } from '../log/logger.js';
 import type { ParkedItem, ParkingLot, ParkingSpace } from '../parking/parking-lot.js';
@@ -36,11 +36,12 @@ export const PUBLISH_RETRY: RetryPolicy = { firstDelayMs: 50, maxDelayMs: 5000, 
  * is retrying meanwhile). An event that cannot be turned into its integration event (a bug, not
  * an outage) is parked with the reason and the relay goes on.
  */
-export class OutboxRelay implements BackgroundWork {
-  private readonly follower: StoreFollower;
-  private readonly parked: ParkingSpace;
+export class OutboxRelay extends ParkingStoreWorker {
+  protected readonly follower: StoreFollower;
+  protected readonly parked: ParkingSpace;
 
   constructor(private readonly options: OutboxRelayOptions) {
+    super();
     this.parked = options.parking.space(options.name, (item) => this.replay(item));
     this.follower = new StoreFollower({
       store: options.store,
@@ -56,19 +57,6 @@ export class OutboxRelay implements BackgroundWork {
     const relay = new OutboxRelay(options);
     relay.follower.start();
     return relay;
-  }
-
-  /** Resolves once the events recorded before the start are handled. */
-  get caughtUp(): Promise<void> {
-    return this.follower.caughtUp;
-  }
-
-  report(): WorkReport {
-    return { ...this.follower.report(), parked: this.parked.count() };
-  }
-
-  stop(): Promise<void> {
-    return this.follower.stop();
   }
 
   private async relay(event: RecordedEvent, control: FollowerControl): Promise<void> {
@@ -146,19 +134,7 @@ export function envelopeOf<Type extends string, Data>(
   definition: EventDefinition<Type, Data>,
   data: NoInfer<Data>,
 ): EventEnvelope<Data> {
-  return {
-    id: event.id,
-    type: definition.type,
-    version: definition.version,
-    streamId: event.streamId,
-    revision: event.revision,
-    position: event.position,
-    occurredAt: event.metadata.occurredAt,
-    tenantId: event.metadata.tenantId,
-    correlationId: event.metadata.correlationId,
-    causationId: event.metadata.causationId,
-    data,
-  };
+  return { ...recordedEnvelope(event), type: definition.type, version: definition.version, data };
 }
 
 const encoder = new TextEncoder();

@@ -1,5 +1,4 @@
-import type { BackgroundWork, WorkReport } from '../background/work.js';
-import { StoreFollower, type FollowerControl } from '../background/store-follower.js';
+import { ParkingStoreWorker, StoreFollower, type FollowerControl } from '../background/store-follower.js';
 import type { EventStore, RecordedEvent } from '../event-store/port.js';
 import type { Logger } from '../log/logger.js';
 import type { ParkedItem, ParkingLot, ParkingSpace } from '../parking/parking-lot.js';
@@ -40,12 +39,13 @@ export const REACTION_RETRY: RetryPolicy = { firstDelayMs: 100, maxDelayMs: 10_0
  * reason) and the runner goes on with the next event. Skipping silently would lose the command
  * forever; parking keeps it for a replay.
  */
-export class ReactionRunner implements BackgroundWork {
-  private readonly follower: StoreFollower;
-  private readonly parked: ParkingSpace;
+export class ReactionRunner extends ParkingStoreWorker {
+  protected readonly follower: StoreFollower;
+  protected readonly parked: ParkingSpace;
   private readonly retry: RetryPolicy;
 
   constructor(private readonly options: ReactionRunnerOptions) {
+    super();
     this.retry = options.retry ?? REACTION_RETRY;
     this.parked = options.parking.space(options.name, (item) => this.replay(item));
     this.follower = new StoreFollower({
@@ -65,19 +65,6 @@ export class ReactionRunner implements BackgroundWork {
     const runner = new ReactionRunner(options);
     runner.follower.start();
     return runner;
-  }
-
-  /** Resolves once the events recorded before the start are handled. */
-  get caughtUp(): Promise<void> {
-    return this.follower.caughtUp;
-  }
-
-  report(): WorkReport {
-    return { ...this.follower.report(), parked: this.parked.count() };
-  }
-
-  stop(): Promise<void> {
-    return this.follower.stop();
   }
 
   private async handle(event: RecordedEvent, control: FollowerControl): Promise<void> {
