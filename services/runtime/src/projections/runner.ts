@@ -39,6 +39,14 @@ export interface ParkedReadModelEvent {
   parkedAt: string;
 }
 
+/**
+ * A command's events are recorded, but the read models that would show them are behind, dead or
+ * stopped: the caller is told to try again rather than shown a stale answer.
+ */
+export class ReadModelsUnavailableError extends Error {
+  override readonly name = 'ReadModelsUnavailableError';
+}
+
 export interface ProjectionRunnerOptions {
   /** The read-model database file, or an open one; `:memory:` (default) rebuilds at every start. */
   database?: string | ReadModelDatabase;
@@ -219,7 +227,7 @@ export class ProjectionRunner implements BackgroundWork {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((waiter) => waiter.timer !== timer);
         reject(
-          new Error(
+          new ReadModelsUnavailableError(
             `read models are behind: waited ${this.waitTimeoutMs / 1000} s for position ${target}, at ${this.position}` +
               (this.detail ? ` (${this.detail})` : ''),
           ),
@@ -509,8 +517,10 @@ export class ProjectionRunner implements BackgroundWork {
   }
 
   private assertAlive(): void {
-    if (this.status === 'dead') throw new Error(`read models are dead: ${this.detail ?? 'unknown failure'}`);
-    if (this.stopped) throw new Error('read models stopped');
+    if (this.status === 'dead') {
+      throw new ReadModelsUnavailableError(`read models are dead: ${this.detail ?? 'unknown failure'}`);
+    }
+    if (this.stopped) throw new ReadModelsUnavailableError('read models stopped');
   }
 
   private rejectWaiters(message: string): void {
@@ -518,7 +528,7 @@ export class ProjectionRunner implements BackgroundWork {
     this.waiters = [];
     for (const waiter of waiters) {
       clearTimeout(waiter.timer);
-      waiter.reject(new Error(message));
+      waiter.reject(new ReadModelsUnavailableError(message));
     }
   }
 }

@@ -8,9 +8,13 @@ import express from 'express';
 import { GraphQLError, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { DomainError } from '../decider/decider.js';
 import type { Logger } from '../log/logger.js';
+import { ReadModelsUnavailableError } from '../projections/runner.js';
 import { CALLER_HEADER, CallerVerifier, type Caller } from './caller.js';
 import { inProcessExecutor } from './in-process.js';
 import { SESSION_GRANT_HEADER, type SessionGrant } from './session-grant.js';
+
+const READ_MODELS_UNAVAILABLE =
+  'Your change is saved, but this part of Brandloom is catching up. Please refresh in a moment.';
 
 export interface SubgraphContext {
   caller: Caller;
@@ -40,6 +44,10 @@ export function createSubgraph(definition: SubgraphDefinition, logger: Logger): 
     const original = unwrapResolverError(error);
     if (original instanceof DomainError) {
       return { message: original.message, extensions: { code: original.code } };
+    }
+    if (original instanceof ReadModelsUnavailableError) {
+      logger.warn('answered 503: read models unavailable', { subgraph: definition.name, error: original });
+      return { message: READ_MODELS_UNAVAILABLE, extensions: { code: 'SERVICE_UNAVAILABLE' } };
     }
     if (original instanceof GraphQLError || formatted.extensions?.['code'] !== 'INTERNAL_SERVER_ERROR') {
       return formatted;

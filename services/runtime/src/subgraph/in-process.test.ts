@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'graphql';
 import { DomainError } from '../decider/decider.js';
+import { ReadModelsUnavailableError } from '../projections/runner.js';
 import { createLogger } from '../log/logger.js';
 import { createSubgraph, type SubgraphContext } from './host.js';
 
@@ -68,5 +69,29 @@ describe('a subgraph run in process', () => {
     expect((await execute({ query: '{ nothing }' }, context())).errors?.[0]?.extensions?.['code']).toBe(
       'GRAPHQL_VALIDATION_FAILED',
     );
+  });
+});
+
+describe('a resolver whose read models are behind', () => {
+  it('answers SERVICE_UNAVAILABLE with a message that says the change is kept', async () => {
+    const { execute } = createSubgraph(
+      {
+        name: 'notes',
+        typeDefs: parse('type Query { late: String }'),
+        resolvers: {
+          Query: {
+            late: () => {
+              throw new ReadModelsUnavailableError('read models are behind: waited 10 s for position 9, at 3');
+            },
+          },
+        },
+      },
+      createLogger('silent'),
+    );
+    const { errors } = await execute({ query: '{ late }' }, context());
+    expect(errors?.[0]).toEqual({
+      message: 'Your change is saved, but this part of Brandloom is catching up. Please refresh in a moment.',
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+    });
   });
 });
