@@ -103,6 +103,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
 
   const app = express();
   app.disable('x-powered-by');
+  // Every /api and /graphql answer is no-store, so an ETag (a SHA-1 of each body) would buy nothing.
+  app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
   app.use(accessLog(logger));
   app.use(securityHeaders(secureCookies));
