@@ -56,6 +56,17 @@ describe('the first page, as the server sends it', () => {
     }
   });
 
+  it('keeps a prerendered form from being sent before the app can handle it', async () => {
+    for (const [path, label] of [
+      ['/signin', 'Sign In'],
+      ['/signup', 'Create Account'],
+    ] as const) {
+      const html = (await rawGet(`${server.url}${path}`)).body.toString('utf8');
+      const button = html.match(/<button[^>]*type="submit"[^>]*>/)?.[0] ?? '';
+      expect(button, `${path}: ${label}`).toMatch(/\sdisabled/);
+    }
+  });
+
   it('sends the plain shell to a visitor with a session, and to paths with no prerendered page', async () => {
     const visitor = new SiteClient(server.url);
     const signUp = await visitor.post('/api/signup', {

@@ -1,5 +1,5 @@
 import { signInSchema } from '@brandloom/proto-events/forms';
-import { Button, HStack, Icon, Link, Stack } from '@chakra-ui/react';
+import { HStack, Icon, Link, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { ArrowLeft } from 'lucide-react';
@@ -13,6 +13,7 @@ import { AuthShell } from './auth-shell';
 import { MASTER_LOGIN_MUTATION } from './graphql';
 import { EmailField, PasswordField } from './text-field';
 import { useEnterApp } from './use-enter-app';
+import { SubmitButton } from './submit-button';
 
 type MasterLoginValues = z.input<typeof signInSchema>;
 type MasterLoginOutput = z.output<typeof signInSchema>;
@@ -74,9 +75,9 @@ export function MasterLoginPage() {
             {...register('email')}
           />
           <PasswordField error={errors.password?.message} {...register('password')} />
-          <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} loadingText="Logging in...">
+          <SubmitButton loading={isSubmitting} loadingText="Logging in...">
             Log In
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </AuthShell>

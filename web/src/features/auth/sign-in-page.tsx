@@ -1,5 +1,5 @@
 import { signInSchema } from '@brandloom/proto-events/forms';
-import { Button, Link, Stack } from '@chakra-ui/react';
+import { Link, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { FormAlert } from './form-alert';
 import { SIGN_IN_MUTATION } from './graphql';
 import { EmailField, PasswordField } from './text-field';
 import { useEnterApp } from './use-enter-app';
+import { SubmitButton } from './submit-button';
 
 type SignInValues = z.input<typeof signInSchema>;
 type SignInOutput = z.output<typeof signInSchema>;
@@ -62,9 +63,9 @@ export function SignInPage() {
           <FormAlert message={serverError} />
           <EmailField placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
           <PasswordField error={errors.password?.message} {...register('password')} />
-          <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} loadingText="Signing in...">
+          <SubmitButton loading={isSubmitting} loadingText="Signing in...">
             Sign In
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </AuthShell>

@@ -1,5 +1,5 @@
 import { signUpFormSchema, type SignUpForm } from '@brandloom/proto-events/forms';
-import { Button, Link, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Link, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { FormAlert } from './form-alert';
 import { SIGN_UP_MUTATION } from './graphql';
 import { EmailField, PasswordField, TextField } from './text-field';
 import { useEnterApp } from './use-enter-app';
+import { SubmitButton } from './submit-button';
 
 const resolver = zodResolver(signUpFormSchema);
 
@@ -93,9 +94,9 @@ export function SignUpPage() {
             error={errors.confirmPassword?.message}
             {...register('confirmPassword')}
           />
-          <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} loadingText="Creating account...">
+          <SubmitButton loading={isSubmitting} loadingText="Creating account...">
             Create Account
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </AuthShell>
