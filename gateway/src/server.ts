@@ -14,7 +14,7 @@ import { noStore, sameOriginMutations, securityHeaders } from './http/security.j
 import { clientAddressOf, type TrustProxy } from './http/trust-proxy.js';
 import { serveWebApp } from './http/web-app.js';
 import { GRAPHQL_BODY_LIMIT, publicGraphqlOptions } from './graphql/limits.js';
-import { restAdapter, type RunOperation } from './rest/adapter.js';
+import { keepRawBody, restAdapter, type RunOperation } from './rest/adapter.js';
 import { RequestSession, SessionResolver } from './sessions.js';
 import type { SubgraphClient } from './subgraphs/client.js';
 import { SubgraphDataSource } from './subgraphs/data-source.js';
@@ -118,7 +118,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(sameOriginMutations(publicOrigin));
   app.use(['/api', '/graphql'], noStore);
   app.use('/graphql', express.json({ limit: GRAPHQL_BODY_LIMIT }));
-  app.use(express.json({ limit: '100kb' }));
+  app.use(express.json({ limit: '100kb', verify: keepRawBody }));
   app.use('/graphql', expressMiddleware(apollo, { context: ({ req }) => contextFor(req) }));
   app.use(
     restAdapter(
