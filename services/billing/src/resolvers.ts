@@ -60,9 +60,9 @@ export function billingResolvers(deps: BillingResolverDependencies): Resolvers {
         payments.createPaymentIntent(args.amount, context.caller),
       createSubscription: (
         _: unknown,
-        args: { planId?: string | null; priceId?: string | null },
+        args: { planId?: string | null; priceId?: string | null; siteOrigin?: string | null },
         context: SubgraphContext,
-      ) => payments.createSubscription(args.planId, args.priceId, context.caller),
+      ) => payments.createSubscription(args.planId, args.priceId, args.siteOrigin ?? null, context.caller),
       cancelSubscription: async (_: unknown, __: unknown, context: SubgraphContext) => {
         await payments.cancelSubscription(context.caller);
         return { canceled: true };

@@ -17,8 +17,13 @@ export const billingRestRoutes: readonly RestRoute[] = [
     method: 'post',
     path: '/api/create-subscription',
     operation:
-      'mutation CreateSubscription($planId: String, $priceId: String) { createSubscription(planId: $planId, priceId: $priceId) { checkoutUrl } }',
-    variables: (req) => ({ planId: asText(field(req, 'planId')), priceId: asText(field(req, 'priceId')) }),
+      'mutation CreateSubscription($planId: String, $priceId: String, $siteOrigin: String) { createSubscription(planId: $planId, priceId: $priceId, siteOrigin: $siteOrigin) { checkoutUrl } }',
+    variables: (req) => ({
+      planId: asText(field(req, 'planId')),
+      priceId: asText(field(req, 'priceId')),
+      // The gateway refuses a state-changing request from any origin but the site's own.
+      siteOrigin: req.headers['origin'] ?? null,
+    }),
     reply: (data) => restReply(data['createSubscription']),
   },
   {

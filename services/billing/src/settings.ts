@@ -16,8 +16,8 @@ export interface BillingSettings {
   trialDays: number;
   /** Null when STRIPE_SECRET_KEY is unset: the payment paths then answer 503 and the rest works. */
   stripe: StripeSettings | null;
-  /** Where Stripe Checkout sends the browser back to. */
-  publicOrigin: string;
+  /** Where Stripe Checkout sends the browser back to; null: the site the request came from. */
+  publicOrigin: string | null;
   /** How often the expiry timer looks for trials and periods that ended. */
   expiryCheckIntervalMs: number;
 }
@@ -80,7 +80,7 @@ export const billingSettingsSchema: z.ZodType<BillingSettings> = z
           }
         : null,
       // The first of a comma-separated PUBLIC_ORIGIN list is the site's own address.
-      publicOrigin: (env.PUBLIC_ORIGIN?.split(',')[0] ?? 'http://localhost:3000').trim().replace(/\/$/, ''),
+      publicOrigin: env.PUBLIC_ORIGIN ? env.PUBLIC_ORIGIN.split(',')[0]!.trim().replace(/\/$/, '') : null,
       expiryCheckIntervalMs: env.BILLING_EXPIRY_CHECK_MS,
     };
   });

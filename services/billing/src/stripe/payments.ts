@@ -24,7 +24,7 @@ export interface PaymentsDependencies {
   now: () => Date;
   logger: Logger;
   stripe: StripeSettings | null;
-  publicOrigin: string;
+  publicOrigin: string | null;
 }
 
 const tiers = ['starter', 'professional', 'enterprise', 'agency'] as const;
@@ -173,7 +173,12 @@ export function stripePayments(deps: PaymentsDependencies) {
     },
 
     /** A Stripe Checkout Session for a plan and period; the browser is sent to its address. */
-    async createSubscription(rawPlanId: unknown, rawPeriod: unknown, caller: Caller): Promise<{ checkoutUrl: string }> {
+    async createSubscription(
+      rawPlanId: unknown,
+      rawPeriod: unknown,
+      siteOrigin: string | null,
+      caller: Caller,
+    ): Promise<{ checkoutUrl: string }> {
       const userId = signedIn(caller);
       const plan = typeof rawPlanId === 'string' ? planById(rawPlanId) : undefined;
       if (!plan)
@@ -183,13 +188,14 @@ export function stripePayments(deps: PaymentsDependencies) {
       const { stripe, settings } = configured();
       const customer = await customerOf(userId, caller);
       const tags = { userId, tier: plan.id, period: period.data };
+      const origin = publicOrigin ?? originOf(siteOrigin) ?? 'http://localhost:3000';
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer,
         client_reference_id: userId,
         line_items: [{ price: settings.prices[plan.id][period.data], quantity: 1 }],
-        success_url: `${publicOrigin}/subscription?success=true`,
-        cancel_url: `${publicOrigin}/plans`,
+        success_url: `${origin}/subscription?success=true`,
+        cancel_url: `${origin}/plans`,
         metadata: tags,
         subscription_data: { metadata: tags },
       });
@@ -285,6 +291,17 @@ export function stripePayments(deps: PaymentsDependencies) {
   };
 }
 
+/** An http(s) origin, or null. */
+function originOf(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The subscription an invoice or a Checkout Session belongs to, in either API shape. */
 function subscriptionIdOf(object: Record<string, unknown>): string | null {
   const direct = object['subscription'];
@@ -296,7 +313,8 @@ function subscriptionIdOf(object: Record<string, unknown>): string | null {
 
 function subscriptionMetadataOf(object: Record<string, unknown>): unknown {
   const parent = object['parent'] as { subscription_details?: { metadata?: unknown } } | undefined;
-  return parent?.subscription_details?.metadata ?? object['subscription_details'] ?? object['metadata'];
+  const legacy = object['subscription_details'] as { metadata?: unknown } | undefined;
+  return parent?.subscription_details?.metadata ?? legacy?.metadata ?? object['metadata'];
 }
 
 export type StripePayments = ReturnType<typeof stripePayments>;
