@@ -20,7 +20,9 @@ afterAll(() => server?.dispose());
 async function owner(): Promise<{ browser: SiteClient; user: UserBody; email: string }> {
   const browser = new SiteClient(server.url);
   const email = uniqueEmail();
-  expect((await browser.post('/api/signup', { firstName: 'Ana', lastName: 'Silva', email, password: 'secret1' })).status).toBe(201);
+  expect(
+    (await browser.post('/api/signup', { firstName: 'Ana', lastName: 'Silva', email, password: 'secret1' })).status,
+  ).toBe(201);
   return { browser, user: await userWithTrial(browser), email };
 }
 
@@ -68,7 +70,16 @@ describe('the admin paths', () => {
     });
     const stats = (await (await admin.get('/api/admin/stats')).json()) as Record<string, number>;
     expect(Object.keys(stats).sort()).toEqual(
-      ['activeUsers', 'churnRate', 'conversionRate', 'monthlyRevenue', 'paidUsers', 'totalRevenue', 'totalUsers', 'trialUsers'].sort(),
+      [
+        'activeUsers',
+        'churnRate',
+        'conversionRate',
+        'monthlyRevenue',
+        'paidUsers',
+        'totalRevenue',
+        'totalUsers',
+        'trialUsers',
+      ].sort(),
     );
     expect(stats['totalUsers']).toBeGreaterThanOrEqual(2);
     expect(stats['trialUsers']).toBeGreaterThanOrEqual(1);
