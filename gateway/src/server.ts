@@ -32,6 +32,8 @@ export interface GatewayOptions {
   trustProxy: TrustProxy;
   /** Schema introspection and "Did you mean" hints on /graphql (GRAPHQL_INTROSPECTION); off by default. */
   introspection?: boolean;
+  /** Whether the content security policy lets in Stripe's card form (STRIPE_PUBLISHABLE_KEY is set). */
+  allowStripe?: boolean;
   /** The built web app; null to serve the API only. */
   webDir: string | null;
   logger: Logger;
@@ -105,7 +107,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy);
   app.use(accessLog(logger));
-  app.use(securityHeaders(secureCookies));
+  app.use(securityHeaders(secureCookies, { allowStripe: options.allowStripe ?? false }));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   const ready = async (): Promise<Readiness> => {
     const answers = await Promise.all(services.map(({ client }) => client.ready()));

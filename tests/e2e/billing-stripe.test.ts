@@ -201,3 +201,14 @@ describe('POST /api/cancel-subscription', () => {
     expect((await new SiteClient(server.url).post('/api/cancel-subscription', {})).status).toBe(401);
   });
 });
+
+describe('the content security policy with STRIPE_PUBLISHABLE_KEY', () => {
+  it('allows exactly Stripe.js, its API and its frames', async () => {
+    const policy = (await fetch(new URL('/subscription', server.url))).headers.get('content-security-policy')!;
+    const directives = Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    expect(directives['script-src']).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(directives['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(directives['frame-src']).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+  });
+});

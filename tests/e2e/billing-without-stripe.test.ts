@@ -86,3 +86,11 @@ describe('a server without Stripe settings', () => {
     ]);
   });
 });
+
+describe('the content security policy', () => {
+  it('lets in nothing of Stripe without STRIPE_PUBLISHABLE_KEY', async () => {
+    const policy = (await fetch(new URL('/', server.url))).headers.get('content-security-policy')!;
+    expect(policy).not.toContain('stripe');
+    expect(policy).toContain("script-src 'self';");
+  });
+});
