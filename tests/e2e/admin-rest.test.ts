@@ -57,6 +57,22 @@ describe('the admin paths', () => {
     }
   });
 
+  it('refuse each admin field of the graph on its own to an owner (every subgraph checks)', async () => {
+    const { browser, user } = await owner();
+    const operations = [
+      '{ planStats { paidUsers } }',
+      '{ accountStats { totalUsers } }',
+      '{ adminUsers { id } }',
+      `mutation { adminPlanAction(userId: "${user.id}", action: "upgrade") { success } }`,
+      `mutation { adminAccountAction(userId: "${user.id}", action: "suspend") { success } }`,
+    ];
+    for (const query of operations) {
+      const response = await browser.post('/graphql', { query });
+      const body = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
+      expect(body.errors?.[0]?.extensions?.code, query).toBe('FORBIDDEN');
+    }
+  });
+
   it('list every user with subscription fields, and the stats across identity and billing', async () => {
     const { user, email } = await owner();
     expect(await listed(user.id)).toMatchObject({

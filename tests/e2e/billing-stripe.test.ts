@@ -189,6 +189,9 @@ describe('the Stripe webhook', () => {
       (await deliver(stripe.signedEvent('checkout.session.completed', stripe.checkoutSessions.get(sessionId)!))).status,
     ).toBe(200);
     expect(await me(browser)).toMatchObject({ subscriptionStatus: 'expired' });
+    // The update that said "active" long ago, delivered once more: Stripe's current word wins.
+    expect((await deliver(stripe.signedEvent('customer.subscription.updated', activeCopy))).status).toBe(200);
+    expect(await me(browser)).toMatchObject({ subscriptionStatus: 'expired' });
   });
 });
 
