@@ -119,6 +119,21 @@ describe('the Stripe webhook', () => {
     });
   });
 
+  it('activates the promotional Pro plan when the $49 payment intent succeeds', async () => {
+    const { browser, user } = await owner();
+    expect((await browser.post('/api/create-payment-intent', { amount: 49 })).status).toBe(200);
+    const intent = [...stripe.paymentIntents.values()].at(-1)!;
+    expect(intent['metadata']).toEqual({
+      userId: user.id,
+      tier: 'professional',
+      period: 'monthly',
+      promotional: 'true',
+    });
+    const succeeded = stripe.signedEvent('payment_intent.succeeded', { ...intent, status: 'succeeded' });
+    expect((await deliver(succeeded)).status).toBe(200);
+    expect(await me(browser)).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'professional' });
+  });
+
   it('answers 400 to a bad or stale signature and changes nothing', async () => {
     const { browser } = await owner();
     const { sessionId } = await checkout(browser, 'starter', 'monthly');

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useState } from 'react';
 import { toast } from '../../components/ui/toaster';
 
