@@ -134,6 +134,25 @@ describe('the Stripe webhook', () => {
     expect(await me(browser)).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'professional' });
   });
 
+  it('ends the plan when a failed payment leaves the subscription unpaid at Stripe', async () => {
+    const { browser } = await owner();
+    const { sessionId } = await checkout(browser, 'starter', 'monthly');
+    const subscription = stripe.completeCheckout(sessionId, new Date(Date.now() + 30 * DAY));
+    expect(
+      (await deliver(stripe.signedEvent('checkout.session.completed', stripe.checkoutSessions.get(sessionId)!))).status,
+    ).toBe(200);
+    expect(await me(browser)).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'starter' });
+
+    subscription.status = 'unpaid';
+    const failed = stripe.signedEvent('invoice.payment_failed', {
+      id: 'in_fake_failed',
+      object: 'invoice',
+      subscription: subscription.id,
+    });
+    expect((await deliver(failed)).status).toBe(200);
+    expect(await me(browser)).toMatchObject({ subscriptionStatus: 'expired' });
+  });
+
   it('answers 400 to a bad or stale signature and changes nothing', async () => {
     const { browser } = await owner();
     const { sessionId } = await checkout(browser, 'starter', 'monthly');
