@@ -1,9 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/all-in-one.js';
-import { uniqueEmail } from '../support/browser-client.js';
+import { SiteClient, uniqueEmail } from '../support/browser-client.js';
 import { chromiumMissing, launchChromium } from '../support/browser.js';
 import { FakeStripe } from '../fakes/stripe-server.js';
+
+const ADMIN_EMAIL = 'master@brandloom.test';
+const ADMIN_PASSWORD = 'correct horse battery';
 
 if (chromiumMissing) console.warn(`Browser tests skipped: ${chromiumMissing}`);
 
@@ -16,7 +19,7 @@ describe.skipIf(chromiumMissing !== null)('plans and subscription in the browser
 
   beforeAll(async () => {
     stripe = await new FakeStripe().start();
-    server = await startTestServer(stripe.env());
+    server = await startTestServer({ ...stripe.env(), ADMIN_EMAIL, ADMIN_PASSWORD });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -83,5 +86,24 @@ describe.skipIf(chromiumMissing !== null)('plans and subscription in the browser
     await page.goto('/subscription?success=true');
     await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor();
     await page.getByText('Payment Successful!').waitFor();
+  });
+
+  it('subscription page for an active subscriber: billing info, cancel with confirmation, then No Active Plan', async () => {
+    const me = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
+    const admin = new SiteClient(server.url);
+    expect((await admin.post('/api/master-login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
+    await expect
+      .poll(async () => (await admin.post(`/api/admin/users/${me.id}/action`, { action: 'upgrade' })).status)
+      .toBe(200);
+
+    await page.goto('/subscription');
+    await expect.poll(() => page.getByTestId('current-plan').textContent(), { timeout: 10_000 }).toBe('Professional');
+    await page.getByText('Next billing date').waitFor();
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+    await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByText('Subscription Cancelled').waitFor();
+    await page.getByTestId('no-active-plan').getByText('No Active Plan').waitFor();
+    await page.getByTestId('no-active-plan').getByText('Expired').waitFor();
   });
 });

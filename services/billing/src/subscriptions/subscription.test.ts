@@ -206,6 +206,37 @@ describe('an active subscriber', () => {
   });
 });
 
+describe('a Professional plan granted by an admin', () => {
+  const granted: BillingEvent = {
+    type: 'billing.SubscriptionActivated',
+    data: {
+      userId,
+      tier: 'professional',
+      period: null,
+      currentPeriodEndsAt: null,
+      stripeSubscriptionId: null,
+      by: adminId,
+      at: '2026-11-26T10:00:00.000Z',
+    },
+  };
+
+  it('ends at once when cancelled: there is no paid period to run out', () => {
+    spec
+      .given([trialStarted, granted])
+      .when({ type: 'Cancel', at: '2026-11-28T10:00:00.000Z' })
+      .then([
+        {
+          type: 'billing.SubscriptionCanceled',
+          data: { userId, accessEndsAt: '2026-11-28T10:00:00.000Z', at: '2026-11-28T10:00:00.000Z' },
+        },
+        plan('canceled', '2026-11-28T10:00:00.000Z', {
+          tier: 'professional',
+          currentPeriodEndsAt: '2026-11-28T10:00:00.000Z',
+        }),
+      ]);
+  });
+});
+
 describe('a Stripe customer', () => {
   it('is recorded once per user', () => {
     const created: BillingEvent = {

@@ -84,7 +84,11 @@ export const subscriptionDecider: Decider<SubscriptionCommand, BillingEvent, Sub
       case 'billing.SubscriptionRenewed':
         return { ...state, status: 'active', currentPeriodEndsAt: event.data.currentPeriodEndsAt };
       case 'billing.SubscriptionCanceled':
-        return { ...state, status: 'canceled' };
+        return {
+          ...state,
+          status: 'canceled',
+          currentPeriodEndsAt: event.data.accessEndsAt ?? state.currentPeriodEndsAt,
+        };
       case 'billing.SubscriptionExpired':
         return { ...state, status: 'expired' };
       default:
@@ -196,7 +200,8 @@ function decideChanges(command: SubscriptionCommand, state: SubscriptionState): 
       return [
         {
           type: 'billing.SubscriptionCanceled',
-          data: { userId, accessEndsAt: state.currentPeriodEndsAt, at: command.at },
+          // An admin's grant has no paid period: cancelling it ends access now.
+          data: { userId, accessEndsAt: state.currentPeriodEndsAt ?? command.at, at: command.at },
         },
       ];
     case 'EndSubscription':
