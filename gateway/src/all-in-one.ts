@@ -52,6 +52,7 @@ export async function startAllInOne(env: Record<string, string | undefined> = pr
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,
     introspection: config.GRAPHQL_INTROSPECTION,
+    allowStripe: Boolean(config.STRIPE_PUBLISHABLE_KEY),
     webDir: config.WEB_DIR ?? DEFAULT_WEB_DIR,
     logger,
   });

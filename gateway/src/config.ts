@@ -24,6 +24,8 @@ export const gatewayEnvSchema = z
     TRUST_PROXY: trustProxySetting,
     GRAPHQL_INTROSPECTION: booleanFlag,
     WEB_DIR: optionalString,
+    /** Set when the embedded Stripe card form is in use: the policy then lets Stripe's script in. */
+    STRIPE_PUBLISHABLE_KEY: optionalString,
   })
   // Unset: a local run, where any loopback origin on the gateway's own port is the site.
   .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? null }));

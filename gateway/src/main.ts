@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,
     introspection: config.GRAPHQL_INTROSPECTION,
+    allowStripe: Boolean(config.STRIPE_PUBLISHABLE_KEY),
     webDir: config.WEB_DIR ?? DEFAULT_WEB_DIR,
     logger,
   });

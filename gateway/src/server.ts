@@ -14,7 +14,7 @@ import { noStore, sameOriginMutations, securityHeaders } from './http/security.j
 import { clientAddressOf, type TrustProxy } from './http/trust-proxy.js';
 import { serveWebApp } from './http/web-app.js';
 import { GRAPHQL_BODY_LIMIT, publicGraphqlOptions } from './graphql/limits.js';
-import { restAdapter, type RunOperation } from './rest/adapter.js';
+import { keepRawBody, restAdapter, type RunOperation } from './rest/adapter.js';
 import { RequestSession, SessionResolver } from './sessions.js';
 import type { SubgraphClient } from './subgraphs/client.js';
 import { SubgraphDataSource } from './subgraphs/data-source.js';
@@ -32,6 +32,8 @@ export interface GatewayOptions {
   trustProxy: TrustProxy;
   /** Schema introspection and "Did you mean" hints on /graphql (GRAPHQL_INTROSPECTION); off by default. */
   introspection?: boolean;
+  /** Whether the content security policy lets in Stripe's card form (STRIPE_PUBLISHABLE_KEY is set). */
+  allowStripe?: boolean;
   /** The built web app; null to serve the API only. */
   webDir: string | null;
   logger: Logger;
@@ -107,7 +109,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
   app.use(accessLog(logger));
-  app.use(securityHeaders(secureCookies));
+  app.use(securityHeaders(secureCookies, { allowStripe: options.allowStripe ?? false }));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   const ready = async (): Promise<Readiness> => {
     const answers = await Promise.all(services.map(({ client }) => client.ready()));
@@ -120,7 +122,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(sameOriginMutations(publicOrigin));
   app.use(['/api', '/graphql'], noStore);
   app.use('/graphql', express.json({ limit: GRAPHQL_BODY_LIMIT }));
-  app.use(express.json({ limit: '100kb' }));
+  app.use(express.json({ limit: '100kb', verify: keepRawBody }));
   app.use('/graphql', expressMiddleware(apollo, { context: ({ req }) => contextFor(req) }));
   app.use(
     restAdapter(

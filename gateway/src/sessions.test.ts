@@ -33,7 +33,7 @@ class IdentityAnsweringOnCue implements SubgraphClient {
 const token = 'a-session-token-of-forty-three-characters-x';
 const PRINCIPAL_QUERY = 'query SessionPrincipal { sessionPrincipal { userId isAdmin } }';
 
-describe('the session cache', () => {
+describe('the session resolver', () => {
   it('does not keep an answer that was under way when the token was signed out', async () => {
     const identity = new IdentityAnsweringOnCue();
     const resolver = new SessionResolver(identity, PRINCIPAL_QUERY);
@@ -49,14 +49,28 @@ describe('the session cache', () => {
     expect(identity.callers).toHaveLength(2);
   });
 
-  it('keeps an answer for a burst of requests', async () => {
+  it('shares one lookup among requests that arrive together', async () => {
+    const identity = new IdentityAnsweringOnCue();
+    const resolver = new SessionResolver(identity, PRINCIPAL_QUERY);
+    const burst = [resolver.resolve(token, 'r1'), resolver.resolve(token, 'r2')];
+    identity.answerAll();
+    expect(await Promise.all(burst)).toEqual([
+      { userId: 'u1', isAdmin: false },
+      { userId: 'u1', isAdmin: false },
+    ]);
+    expect(identity.callers).toHaveLength(1);
+  });
+
+  it('asks identity again for the next request, so a suspension or revocation counts at once', async () => {
     const identity = new IdentityAnsweringOnCue();
     const resolver = new SessionResolver(identity, PRINCIPAL_QUERY);
     const first = resolver.resolve(token, 'r1');
     identity.answerAll();
     expect(await first).toEqual({ userId: 'u1', isAdmin: false });
-    expect(await resolver.resolve(token, 'r2')).toEqual({ userId: 'u1', isAdmin: false });
-    expect(identity.callers).toHaveLength(1);
+    identity.signedIn = false;
+    const next = resolver.resolve(token, 'r2');
+    identity.answerAll();
+    expect(await next).toBeNull();
   });
 
   it('sends identity the SHA-256 of the token, never the token', async () => {

@@ -7,60 +7,42 @@ export interface Principal {
   isAdmin: boolean;
 }
 
-/** How long a resolved session is trusted without asking identity again. */
-const CACHE_TTL_MS = 5_000;
-const CACHE_MAX_ENTRIES = 10_000;
-
 /**
- * Resolves a session cookie to the user it speaks for, by asking the service that owns sessions, with a
- * short cache so a page's burst of requests costs one lookup. Sign-in and sign-out through this
- * gateway evict at once; elsewhere a revoked session lives at most CACHE_TTL_MS longer.
+ * Resolves a session cookie to the user it speaks for, by asking the service that owns sessions
+ * on every request: its answer is authoritative at once on every gateway replica, so a sign-out,
+ * a role or password change or a suspension ends the session for the very next request (no
+ * cached principal outlives it). Requests that arrive together for one token share one lookup.
  */
 export class SessionResolver {
-  private readonly cache = new Map<string, { principal: Principal | null; expiresAt: number }>();
-  /**
-   * Lookups under way, per token, and whether the token was forgotten while they ran: an answer
-   * identity gave before a sign-out must not be cached after the sign-out evicted the token.
-   */
-  private readonly inFlight = new Map<string, { lookups: number; forgotten: boolean }>();
+  /** Lookups under way, per token; a forgotten token's lookup is shared by no later request. */
+  private readonly inFlight = new Map<string, Promise<Principal | null>>();
 
   constructor(
     private readonly authority: SubgraphClient,
     private readonly principalQuery: string,
   ) {}
 
-  async resolve(token: string | null, requestId: string): Promise<Principal | null> {
-    if (!token) return null;
-    const cached = this.cache.get(token);
-    if (cached && cached.expiresAt > Date.now()) return cached.principal;
-    const caller = { ...callerFor(undefined, false), sessionTokenHash: sessionTokenHash(token), requestId };
-    const lookup = this.inFlight.get(token) ?? { lookups: 0, forgotten: false };
-    this.inFlight.set(token, { ...lookup, lookups: lookup.lookups + 1 });
-    let forgottenMeanwhile: boolean;
-    let response;
-    try {
-      ({ response } = await this.authority.execute({ query: this.principalQuery }, caller));
-    } finally {
-      const now = this.inFlight.get(token)!;
-      forgottenMeanwhile = now.forgotten;
-      if (now.lookups === 1) this.inFlight.delete(token);
-      else this.inFlight.set(token, { ...now, lookups: now.lookups - 1 });
-    }
-    if (response.errors?.length) throw new Error(`Session lookup failed: ${response.errors[0]?.message}`);
-    const principal = principalOf(response.data);
-    if (!forgottenMeanwhile) this.remember(token, principal);
-    return principal;
+  resolve(token: string | null, requestId: string): Promise<Principal | null> {
+    if (!token) return Promise.resolve(null);
+    const pending = this.inFlight.get(token);
+    if (pending) return pending;
+    const lookup = this.lookUp(token, requestId).finally(() => {
+      if (this.inFlight.get(token) === lookup) this.inFlight.delete(token);
+    });
+    this.inFlight.set(token, lookup);
+    return lookup;
   }
 
+  /** Sign-in and sign-out: a lookup still on its way is not shared with later requests. */
   forget(token: string): void {
-    this.cache.delete(token);
-    const lookup = this.inFlight.get(token);
-    if (lookup) this.inFlight.set(token, { ...lookup, forgotten: true });
+    this.inFlight.delete(token);
   }
 
-  private remember(token: string, principal: Principal | null): void {
-    if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(token, { principal, expiresAt: Date.now() + CACHE_TTL_MS });
+  private async lookUp(token: string, requestId: string): Promise<Principal | null> {
+    const caller = { ...callerFor(undefined, false), sessionTokenHash: sessionTokenHash(token), requestId };
+    const { response } = await this.authority.execute({ query: this.principalQuery }, caller);
+    if (response.errors?.length) throw new Error(`Session lookup failed: ${response.errors[0]?.message}`);
+    return principalOf(response.data);
   }
 }
 

@@ -1,22 +1,32 @@
 import type { NextFunction, Request, Response } from 'express';
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Chakra UI (Emotion) injects its styles at run time.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The content security policy. With Stripe's card form, exactly what Stripe.js asks for
+ * (https://docs.stripe.com/security/guide#content-security-policy): its script, its API, and
+ * its frames; nothing else from anywhere else.
+ */
+export function contentSecurityPolicy({ allowStripe }: { allowStripe: boolean }): string {
+  const stripe = (...sources: string[]) => (allowStripe ? ` ${sources.join(' ')}` : '');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${stripe('https://js.stripe.com')}`,
+    // Chakra UI (Emotion) injects its styles at run time.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${stripe('https://api.stripe.com')}`,
+    ...(allowStripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
-export function securityHeaders(secure: boolean) {
+export function securityHeaders(secure: boolean, { allowStripe }: { allowStripe: boolean } = { allowStripe: false }) {
+  const policy = contentSecurityPolicy({ allowStripe });
   return (_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    res.setHeader('Content-Security-Policy', policy);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');

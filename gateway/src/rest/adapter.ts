@@ -35,7 +35,7 @@ export function restAdapter(routes: readonly RestRoute[], run: RunOperation): ex
           res.status(400).json({ message: 'The request body must be a JSON object' });
           return;
         }
-        const request = restRequestOf(req);
+        const request = restRequestOf(req, route.rawBody === true);
         const result = await run(req, res, route.operation, route.variables?.(request) ?? {});
         const error = result.errors?.[0];
         if (error || !result.data) {
@@ -51,13 +51,32 @@ export function restAdapter(routes: readonly RestRoute[], run: RunOperation): ex
   return router;
 }
 
-function restRequestOf(req: Request): RestRequest {
+function restRequestOf(req: Request, withRawBody: boolean): RestRequest {
+  const headers = Object.fromEntries(
+    Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+  );
   return {
     body: req.body,
     params: req.params as Record<string, string>,
     query: req.query as Record<string, unknown>,
     wantsHtml: req.accepts(['json', 'html']) === 'html',
+    headers,
+    ...(withRawBody ? { rawBody: rawBodyOf(req) ?? '' } : {}),
   };
+}
+
+const RAW_BODY = Symbol('rawBody');
+
+/**
+ * The JSON body parser's `verify` hook: keeps the bytes as sent beside the parsed body, for the
+ * rows that verify a signature over them (`rawBody: true`).
+ */
+export function keepRawBody(req: unknown, _res: unknown, buffer: Buffer): void {
+  (req as { [RAW_BODY]?: string })[RAW_BODY] = buffer.toString('utf8');
+}
+
+function rawBodyOf(req: Request): string | undefined {
+  return (req as unknown as { [RAW_BODY]?: string })[RAW_BODY];
 }
 
 function isJsonObject(body: unknown): boolean {

@@ -165,6 +165,8 @@ export function identityApplication(deps: IdentityDependencies) {
     if (!account || !passwordMatches || (options.adminOnly && !account.isAdmin)) {
       throw new DomainError(authMessages.invalidCredentials, 'UNAUTHENTICATED');
     }
+    // Told only to whoever knows the password, so it says nothing of an account to a guesser.
+    if (!account.isActive) throw new DomainError(suspendedMessage, 'FORBIDDEN');
     // A correct password clears the account's failures; the address keeps its earlier ones.
     signIns.clear(accountKey(email));
     if (caller.clientAddress) signIns.release(attempt, addressKey(caller.clientAddress));
@@ -256,6 +258,8 @@ export function identityApplication(deps: IdentityDependencies) {
 }
 
 export type IdentityApplication = ReturnType<typeof identityApplication>;
+
+export const suspendedMessage = 'This account has been suspended. Please contact support.';
 
 /**
  * Parses user input; the first problem becomes a 400 with the product's own message. A missing

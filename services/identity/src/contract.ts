@@ -1,10 +1,10 @@
 import { loadSchema, type ServiceContract } from '@brandloom/runtime/edge';
-import { identityRestRoutes } from './rest.js';
+import { adminAndSupportRestRoutes, identityRestRoutes } from './rest.js';
 
 /** What the gateway knows of identity: its schema, its REST rows, and that it owns sessions. */
 export const contract: ServiceContract = {
   name: 'identity',
   typeDefs: loadSchema(new URL('../src/schema.graphql', import.meta.url)),
-  restRoutes: identityRestRoutes,
+  restRoutes: [...identityRestRoutes, ...adminAndSupportRestRoutes],
   sessions: { principalQuery: 'query SessionPrincipal { sessionPrincipal { userId isAdmin } }' },
 };

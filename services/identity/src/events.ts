@@ -35,6 +35,20 @@ export const identityEventSchemas = {
     userEpoch: z.number().int().min(0).optional(),
   }),
   'identity.SessionEnded': z.object({ reason: z.enum(['signed_out', 'rotated']), at }),
+  /** The master admin suspended an account (`by`): its sessions end and it cannot sign in. */
+  'identity.UserSuspended': z.object({ userId: z.uuid(), by: z.uuid(), at }),
+  'identity.UserActivated': z.object({ userId: z.uuid(), by: z.uuid(), at }),
+  /** A message to support from the contact form. */
+  'identity.SupportMessageReceived': z.object({
+    messageId: z.uuid(),
+    userId: z.uuid().nullable(),
+    name: z.string(),
+    email: z.string(),
+    subject: z.string(),
+    category: z.enum(['technical', 'billing', 'feature', 'general']),
+    message: z.string(),
+    at,
+  }),
 };
 
 export const identityCodec = defineEventCodec(identityEventSchemas);

@@ -5,6 +5,8 @@ import { identityIntegrationEvent } from './integration.js';
 import { UsersReadModel } from './read-models/users.js';
 import { identityResolvers } from './resolvers.js';
 import { identitySettingsSchema } from './settings.js';
+import { adminAccounts } from './admin/admin.js';
+import { supportDesk } from './support/support.js';
 
 /** Accounts, sessions and the master admin. */
 export const service = defineService({
@@ -15,7 +17,14 @@ export const service = defineService({
     const app = identityApplication({ ...infrastructure, users, settings });
     return {
       name: 'identity',
-      subgraph: { name: 'identity', typeDefs: contract.typeDefs, resolvers: identityResolvers(app, users) },
+      subgraph: {
+        name: 'identity',
+        typeDefs: contract.typeDefs,
+        resolvers: identityResolvers(app, users, {
+          admin: adminAccounts({ ...infrastructure, users }),
+          support: supportDesk({ ...infrastructure, settings: settings.support }),
+        }),
+      },
       projections: [users],
       toIntegrationEvent: identityIntegrationEvent,
       onStart: () => app.provisionAdmin(),

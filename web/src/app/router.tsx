@@ -3,7 +3,19 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { useCurrentUser } from '../lib/use-current-user';
 import type { CurrentUser } from '../lib/user';
-import { AppLayout, LandingPage, MasterLoginPage, NotFoundPage, SetupPage, SignInPage, SignUpPage } from './routes';
+import {
+  AdminPage,
+  AppLayout,
+  LandingPage,
+  MasterLoginPage,
+  NotFoundPage,
+  PlansPage,
+  SetupPage,
+  SignInPage,
+  SignUpPage,
+  SubscriptionPage,
+  SupportPage,
+} from './routes';
 
 function SignedOutRoutes() {
   return (
@@ -25,6 +37,10 @@ function SignedInRoutes({ user, trialDays }: { user: CurrentUser; trialDays: num
       <Route path="/master-login" element={<Navigate to="/" replace />} />
       <Route element={<AppLayout user={user} />}>
         <Route index element={<SetupPage user={user} trialDays={trialDays} />} />
+        <Route path="/plans" element={<PlansPage />} />
+        <Route path="/subscription" element={<SubscriptionPage />} />
+        <Route path="/support" element={<SupportPage />} />
+        {user.isAdmin && <Route path="/admin" element={<AdminPage />} />}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -11,3 +11,7 @@ export const MasterLoginPage = lazyScreen(screens.loadMasterLoginPage);
 export const AppLayout = lazyScreen(screens.loadAppLayout);
 export const SetupPage = lazyScreen(screens.loadSetupPage);
 export const NotFoundPage = lazyScreen(screens.loadNotFoundPage);
+export const PlansPage = lazyScreen(screens.loadPlansPage);
+export const SubscriptionPage = lazyScreen(screens.loadSubscriptionPage);
+export const SupportPage = lazyScreen(screens.loadSupportPage);
+export const AdminPage = lazyScreen(screens.loadAdminPage);

@@ -22,6 +22,13 @@ export const loadNotFoundPage = loader(() =>
   import('../features/not-found/not-found-page').then((m) => m.NotFoundPage),
 );
 
+export const loadPlansPage = loader(() => import('../features/plans/plans-page').then((m) => m.PlansPage));
+export const loadSubscriptionPage = loader(() =>
+  import('../features/subscription/subscription-page').then((m) => m.SubscriptionPage),
+);
+export const loadSupportPage = loader(() => import('../features/support/support-page').then((m) => m.SupportPage));
+export const loadAdminPage = loader(() => import('../features/admin/admin-page').then((m) => m.AdminPage));
+
 /**
  * The signed-out screen for a path: what a visitor most likely sees first there. A signed-in
  * visitor's screens are loaded once the server has said who they are.

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '@brandloom/runtime/testing';
 import { userDecider } from './user.js';
 
@@ -84,5 +84,36 @@ describe('a registered user', () => {
       .given([signedUp])
       .when({ type: 'ChangePassword', passwordHash: '$argon2id$y', at })
       .then([{ type: 'identity.PasswordChanged', data: { userId, passwordHash: '$argon2id$y', at } }]);
+  });
+});
+
+describe('suspension by the master admin', () => {
+  const adminId = '55555555-5555-4555-8555-555555555555';
+  const suspended = { type: 'identity.UserSuspended' as const, data: { userId, by: adminId, at } };
+  const activated = { type: 'identity.UserActivated' as const, data: { userId, by: adminId, at } };
+
+  it('suspends an active account, recording who did it', () => {
+    spec.given([signedUp]).when({ type: 'Suspend', by: adminId, at }).then([suspended]);
+  });
+
+  it('ends every session of the account: the session epoch moves on', () => {
+    const state = [signedUp, suspended].reduce(userDecider.evolve, userDecider.initialState());
+    expect(state).toMatchObject({ account: { isActive: false, sessionEpoch: 1 } });
+  });
+
+  it('activates a suspended account, and refuses what does not apply', () => {
+    spec.given([signedUp, suspended]).when({ type: 'Activate', by: adminId, at }).then([activated]);
+    spec
+      .given([signedUp, suspended])
+      .when({ type: 'Suspend', by: adminId, at })
+      .thenThrows(/already suspended/);
+    spec
+      .given([signedUp])
+      .when({ type: 'Activate', by: adminId, at })
+      .thenThrows(/already active/);
+    spec
+      .given([])
+      .when({ type: 'Suspend', by: adminId, at })
+      .thenThrows(/No such account/);
   });
 });

@@ -20,6 +20,8 @@ export interface Account {
    * counts only while it is still the account's, so such a change ends every session at once.
    */
   sessionEpoch: number;
+  /** False while the master admin has the account suspended. */
+  isActive: boolean;
 }
 
 export type UserState = { status: 'unregistered' } | { status: 'registered'; account: Account };
@@ -38,7 +40,9 @@ export type UserCommand =
     }
   | { type: 'GrantAdminRole'; at: string }
   | { type: 'RevokeAdminRole'; at: string }
-  | { type: 'ChangePassword'; passwordHash: string; at: string };
+  | { type: 'ChangePassword'; passwordHash: string; at: string }
+  | { type: 'Suspend'; by: string; at: string }
+  | { type: 'Activate'; by: string; at: string };
 
 // `identity.UserSignedIn` is history: sign-ins were once recorded on the user stream too. A
 // sign-in is now the session it starts (one append, not two), and no command emits it.
@@ -50,7 +54,9 @@ type UserEvent = Extract<
       | 'identity.UserSignedIn'
       | 'identity.AdminRoleGranted'
       | 'identity.AdminRoleRevoked'
-      | 'identity.PasswordChanged';
+      | 'identity.PasswordChanged'
+      | 'identity.UserSuspended'
+      | 'identity.UserActivated';
   }
 >;
 
@@ -74,6 +80,12 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return [
           { type: 'identity.PasswordChanged', data: { userId, passwordHash: command.passwordHash, at: command.at } },
         ];
+      case 'Suspend':
+        if (!state.account.isActive) throw new DomainError('This account is already suspended', 'CONFLICT');
+        return [{ type: 'identity.UserSuspended', data: { userId, by: command.by, at: command.at } }];
+      case 'Activate':
+        if (state.account.isActive) throw new DomainError('This account is already active', 'CONFLICT');
+        return [{ type: 'identity.UserActivated', data: { userId, by: command.by, at: command.at } }];
       default:
         return unreachable(command);
     }
@@ -85,7 +97,14 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       const createdByOperator = (createdBy ?? (account.isAdmin ? 'operator' : 'self')) === 'operator';
       return {
         status: 'registered',
-        account: { ...account, createdByOperator, registeredAt, lastActiveAt: registeredAt, sessionEpoch: 0 },
+        account: {
+          ...account,
+          createdByOperator,
+          registeredAt,
+          lastActiveAt: registeredAt,
+          sessionEpoch: 0,
+          isActive: true,
+        },
       };
     }
     if (state.status !== 'registered') return state;
@@ -106,6 +125,11 @@ function applyToAccount(
       return { ...account, isAdmin: false, sessionEpoch: account.sessionEpoch + 1 };
     case 'identity.PasswordChanged':
       return { ...account, passwordHash: event.data.passwordHash, sessionEpoch: account.sessionEpoch + 1 };
+    case 'identity.UserSuspended':
+      // Like a password change, a suspension ends every session of the account at once.
+      return { ...account, isActive: false, sessionEpoch: account.sessionEpoch + 1 };
+    case 'identity.UserActivated':
+      return { ...account, isActive: true };
     default:
       return unreachable(event);
   }

@@ -33,9 +33,9 @@ const TABLE = 'users';
  */
 export class UsersReadModel implements Projection {
   readonly name = 'users';
-  readonly version = 1;
+  readonly version = 2;
   readonly categories = ['user', 'session'];
-  readonly tables = [TABLE];
+  readonly tables = [TABLE, 'account_actions'];
   private statements: ReturnType<typeof prepare> | null = null;
 
   attach(db: ReadModelDatabase): void {
@@ -50,6 +50,8 @@ export class UsersReadModel implements Projection {
         created_at TEXT NOT NULL,
         last_active_at TEXT
       ) STRICT, WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS account_actions (user_id TEXT NOT NULL, action TEXT NOT NULL, by TEXT NOT NULL, at TEXT NOT NULL) STRICT;
+      CREATE INDEX IF NOT EXISTS account_actions_user ON account_actions (user_id);
     `);
     this.statements = prepare(db);
   }
@@ -62,6 +64,21 @@ export class UsersReadModel implements Projection {
   /** Every account that is an admin now. */
   admins(): UserProfile[] {
     return this.attached().admins.all().map(toProfile);
+  }
+
+  /** Every account, newest first, for the admin's user table. */
+  all(): UserProfile[] {
+    return this.attached().all.all().map(toProfile);
+  }
+
+  /** All accounts, and those not suspended that were active since `since`. */
+  counts(since: string): { totalUsers: number; activeUsers: number } {
+    return this.attached().counts.get(since)!;
+  }
+
+  /** The master admin's suspensions and activations of an account, oldest first. */
+  actions(userId: string): { action: string; by: string; at: string }[] {
+    return this.attached().actions.all(userId);
   }
 
   apply(recorded: RecordedEvent): void {
@@ -93,6 +110,14 @@ export class UsersReadModel implements Projection {
       case 'identity.AdminRoleRevoked':
         statements.setAdmin.run({ id: event.data.userId, isAdmin: 0 });
         return;
+      case 'identity.UserSuspended':
+      case 'identity.UserActivated': {
+        const { userId, by, at } = event.data;
+        const suspended = event.type === 'identity.UserSuspended';
+        statements.setActive.run({ id: userId, isActive: suspended ? 0 : 1 });
+        statements.addAction.run({ userId, action: suspended ? 'suspend' : 'activate', by, at });
+        return;
+      }
       default:
         return;
     }
@@ -121,6 +146,17 @@ function prepare(db: ReadModelDatabase) {
     touch: db.prepare<{ id: string; at: string }>(`UPDATE ${TABLE} SET last_active_at = @at WHERE id = @id`),
     setAdmin: db.prepare<{ id: string; isAdmin: number }>(`UPDATE ${TABLE} SET is_admin = @isAdmin WHERE id = @id`),
     admins: db.prepare<[], UserRow>(`SELECT * FROM ${TABLE} WHERE is_admin = 1`),
+    all: db.prepare<[], UserRow>(`SELECT * FROM ${TABLE} ORDER BY created_at DESC`),
+    counts: db.prepare<[string], { totalUsers: number; activeUsers: number }>(
+      `SELECT COUNT(*) AS totalUsers, COALESCE(SUM(is_active = 1 AND last_active_at >= ?), 0) AS activeUsers FROM ${TABLE}`,
+    ),
+    setActive: db.prepare<{ id: string; isActive: number }>(`UPDATE ${TABLE} SET is_active = @isActive WHERE id = @id`),
+    addAction: db.prepare<{ userId: string; action: string; by: string; at: string }>(
+      `INSERT INTO account_actions (user_id, action, by, at) VALUES (@userId, @action, @by, @at)`,
+    ),
+    actions: db.prepare<[string], { action: string; by: string; at: string }>(
+      `SELECT action, by, at FROM account_actions WHERE user_id = ? ORDER BY at`,
+    ),
   };
 }
 

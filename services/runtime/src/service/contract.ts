@@ -12,6 +12,10 @@ export interface RestRequest {
   params: Readonly<Record<string, string>>;
   query: Readonly<Record<string, unknown>>;
   wantsHtml: boolean;
+  /** The request's headers by lower-case name. */
+  headers: Readonly<Record<string, string | undefined>>;
+  /** The body exactly as sent, for a row that asks for it (`rawBody: true`), such as a signed webhook. */
+  rawBody?: string;
 }
 
 /** What a REST path answers once its GraphQL operation has run. */
@@ -27,6 +31,8 @@ export interface RestRoute {
   path: string;
   operation: string;
   variables?: (req: RestRequest) => Record<string, unknown>;
+  /** The row receives the body as sent (`req.rawBody`), not only parsed: a signature covers those bytes. */
+  rawBody?: boolean;
   reply: (data: Record<string, unknown>, req: RestRequest) => RestReply;
 }
 

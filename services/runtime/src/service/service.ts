@@ -40,6 +40,8 @@ export interface ServiceModule {
   consumes?: readonly string[];
   /** Runs after read models are rebuilt and before the service takes requests. */
   onStart?: () => Promise<void>;
+  /** The service's own periodic work (a durable timer), started after the reactions, stopped before them. */
+  background?: readonly (() => StoppableWork)[];
 }
 
 export interface RunningService {
@@ -54,7 +56,7 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-interface StoppableWork {
+export interface StoppableWork {
   report(): WorkReport;
   stop(): Promise<void>;
 }
@@ -120,6 +122,7 @@ export async function startService(
     );
   }
   parking.start();
+  for (const start of module.background ?? []) background.push(start());
 
   const { server, execute } = createSubgraph(module.subgraph, logger);
   await server.start();

@@ -1,0 +1,51 @@
+import { createIntegrationEventRegistry, UserRegistered } from '@brandloom/proto-events';
+import { parseInboxCopy, type Projection, type ReadModelDatabase, type RecordedEvent } from '@brandloom/runtime';
+
+/**
+ * The accounts billing has heard of, from the registrations in its inbox: enough for an admin's
+ * plan action to tell an unknown user (404) and the operator's master admin (refused) apart.
+ * An account promoted to admin after it registered is not seen here; identity refuses actions on
+ * it for the account paths.
+ */
+export class AccountsReadModel implements Projection {
+  readonly name = 'accounts';
+  readonly version = 1;
+  readonly categories = ['inbox'];
+  readonly tables = ['accounts'];
+  private readonly registry = createIntegrationEventRegistry();
+  private statements: ReturnType<typeof prepare> | null = null;
+
+  attach(db: ReadModelDatabase): void {
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS accounts (user_id TEXT PRIMARY KEY, is_admin INTEGER NOT NULL) STRICT, WITHOUT ROWID;`,
+    );
+    this.statements = prepare(db);
+  }
+
+  /** Null for an account billing never heard of. */
+  get(userId: string): { isAdmin: boolean } | null {
+    const row = this.attached().get.get(userId);
+    return row ? { isAdmin: row.is_admin === 1 } : null;
+  }
+
+  apply(recorded: RecordedEvent): void {
+    if (recorded.type !== UserRegistered.type) return;
+    const copy = parseInboxCopy(this.registry, recorded);
+    if (copy.type !== UserRegistered.type) return;
+    this.attached().upsert.run({ userId: copy.data.userId, isAdmin: copy.data.isAdmin ? 1 : 0 });
+  }
+
+  private attached() {
+    if (!this.statements) throw new Error('The accounts read model is not attached to its database yet');
+    return this.statements;
+  }
+}
+
+function prepare(db: ReadModelDatabase) {
+  return {
+    get: db.prepare<[string], { is_admin: number }>(`SELECT is_admin FROM accounts WHERE user_id = ?`),
+    upsert: db.prepare<{ userId: string; isAdmin: number }>(
+      `INSERT OR REPLACE INTO accounts (user_id, is_admin) VALUES (@userId, @isAdmin)`,
+    ),
+  };
+}
