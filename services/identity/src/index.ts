@@ -5,6 +5,9 @@ import { identityIntegrationEvent } from './integration.js';
 import { UsersReadModel } from './read-models/users.js';
 import { identityResolvers } from './resolvers.js';
 import { identitySettingsSchema } from './settings.js';
+import { loadMasterKey } from './vault/crypto.js';
+import { vaultResolvers } from './vault/resolvers.js';
+import { credentialVault } from './vault/vault.js';
 
 /** Accounts, sessions and the master admin. */
 export const service = defineService({
@@ -13,12 +16,27 @@ export const service = defineService({
   create(infrastructure, settings) {
     const users = new UsersReadModel();
     const app = identityApplication({ ...infrastructure, users, settings });
+    const masterKey = loadMasterKey({ ...settings.vault, runMode: infrastructure.runMode ?? 'all-in-one' });
+    const vault = credentialVault({ store: infrastructure.store, masterKey, now: infrastructure.now });
+    const resolvers = identityResolvers(app, users);
+    const vaultPart = vaultResolvers(vault);
     return {
       name: 'identity',
-      subgraph: { name: 'identity', typeDefs: contract.typeDefs, resolvers: identityResolvers(app, users) },
+      subgraph: {
+        name: 'identity',
+        typeDefs: contract.typeDefs,
+        resolvers: {
+          ...resolvers,
+          Query: { ...resolvers['Query'], ...vaultPart['Query'] },
+          Mutation: { ...resolvers['Mutation'], ...vaultPart['Mutation'] },
+        },
+      },
       projections: [users],
       toIntegrationEvent: identityIntegrationEvent,
-      onStart: () => app.provisionAdmin(),
+      onStart: async () => {
+        await vault.checkMasterKey();
+        await app.provisionAdmin();
+      },
     };
   },
 });

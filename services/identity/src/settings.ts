@@ -2,13 +2,21 @@ import { z } from 'zod';
 import { booleanFlag, optionalString } from '@brandloom/runtime';
 import type { IdentitySettings } from './application.js';
 
+/** Where the vault's master key comes from (vault/crypto.ts). */
+export interface VaultSettings {
+  masterKey: string | undefined;
+  dataDir: string;
+}
+
 /** The identity service's settings from the environment. */
-export const identitySettingsSchema: z.ZodType<IdentitySettings> = z
+export const identitySettingsSchema: z.ZodType<IdentitySettings & { vault: VaultSettings }> = z
   .object({
     ADMIN_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
     ADMIN_PROMOTE_EXISTING: booleanFlag,
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    MASTER_KEY: optionalString,
+    DATA_DIR: z.string().min(1).default('./data'),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -25,4 +33,5 @@ export const identitySettingsSchema: z.ZodType<IdentitySettings> = z
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, promoteExisting: env.ADMIN_PROMOTE_EXISTING }
         : null,
+    vault: { masterKey: env.MASTER_KEY, dataDir: env.DATA_DIR },
   }));
