@@ -4,6 +4,14 @@ import { FullPageSpinner } from '../components/full-page-spinner';
 import { useCurrentUser } from '../lib/use-current-user';
 import type { CurrentUser } from '../lib/user';
 import { AppLayout, LandingPage, MasterLoginPage, NotFoundPage, SetupPage, SignInPage, SignUpPage } from './routes';
+import {
+  ApiSettingsPage,
+  BrandSettingsPage,
+  ContentGeneratorPage,
+  HomePage,
+  ModerationPage,
+  TestOpenAiPage,
+} from './routes';
 
 function SignedOutRoutes() {
   return (
@@ -25,6 +33,12 @@ function SignedInRoutes({ user, trialDays }: { user: CurrentUser; trialDays: num
       <Route path="/master-login" element={<Navigate to="/" replace />} />
       <Route element={<AppLayout user={user} />}>
         <Route index element={<SetupPage user={user} trialDays={trialDays} />} />
+        <Route path="/home" element={<HomePage user={user} />} />
+        <Route path="/brand-settings" element={<BrandSettingsPage />} />
+        <Route path="/api-settings" element={<ApiSettingsPage />} />
+        <Route path="/test-openai" element={<TestOpenAiPage />} />
+        <Route path="/content-generator" element={<ContentGeneratorPage user={user} />} />
+        <Route path="/moderation" element={<ModerationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
