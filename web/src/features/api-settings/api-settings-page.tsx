@@ -61,8 +61,11 @@ const tabs: Tab[] = [
   },
 ];
 
+const fieldNames = tabs.flatMap((tab) => tab.fields.map((field) => field.name));
+
+/** Only the record's fields (Apollo adds `__typename` to what it reads), empty for none saved. */
 const asForm = (keys: ApiKeysFieldsFragment): Keys =>
-  Object.fromEntries(Object.entries(keys).map(([name, value]) => [name, value ?? ''])) as Keys;
+  Object.fromEntries(fieldNames.map((name) => [name, keys[name] ?? ''])) as Keys;
 
 export function ApiSettingsPage() {
   const query = useQuery(API_KEYS_QUERY);

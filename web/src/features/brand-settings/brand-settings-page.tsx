@@ -58,6 +58,31 @@ function firstProblem(settings: Settings): { field: string; message: string } | 
   return null;
 }
 
+/** The settings as the mutation's input: Apollo adds `__typename` to what it reads, inputs have none. */
+function asInput(settings: Settings) {
+  const platform = ({ enabled, autoPost, postTypes }: Settings['platformSettings'][PlatformKey]) => ({ enabled, autoPost, postTypes });
+  const { twitter, instagram, tiktok, facebook } = settings.platformSettings;
+  return {
+    brandName: settings.brandName,
+    storeDomain: settings.storeDomain,
+    brandVoice: settings.brandVoice,
+    defaultTone: settings.defaultTone,
+    defaultHashtags: settings.defaultHashtags,
+    autoGenerateHashtags: settings.autoGenerateHashtags,
+    aiAssistantName: settings.aiAssistantName,
+    contentGuidelines: settings.contentGuidelines,
+    defaultProductUrl: settings.defaultProductUrl,
+    useRandomProducts: settings.useRandomProducts,
+    customInstructions: settings.customInstructions,
+    platformSettings: {
+      twitter: platform(twitter),
+      instagram: platform(instagram),
+      tiktok: platform(tiktok),
+      facebook: platform(facebook),
+    },
+  };
+}
+
 export function BrandSettingsPage() {
   const query = useQuery(BRAND_SETTINGS_QUERY);
   const [save, { loading: saving }] = useMutation(SAVE_BRAND_SETTINGS_MUTATION);
@@ -99,7 +124,7 @@ export function BrandSettingsPage() {
     setProblem(found);
     if (found) return;
     try {
-      const { data } = await save({ variables: { input: settings } });
+      const { data } = await save({ variables: { input: asInput(settings) } });
       if (data) setSettings(data.saveBrandSettings);
       toast({ title: 'Settings Updated', description: 'Brand settings saved successfully.' });
     } catch {

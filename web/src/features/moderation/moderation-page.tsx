@@ -117,7 +117,7 @@ export function ModerationPage() {
         ))}
       </HStack>
 
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} colorPalette="brand">
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} colorPalette="brand" lazyMount unmountOnExit>
         <Tabs.List flexWrap="wrap">
           {tabs.map((t) => (
             <Tabs.Trigger key={t.value} value={t.value}>
