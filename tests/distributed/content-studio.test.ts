@@ -11,7 +11,8 @@ import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai-server.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const natsBinary = findNatsServerBinary();
-if (!natsBinary) console.warn('Distributed content test skipped: nats-server is not installed (apt-get install nats-server).');
+if (!natsBinary)
+  console.warn('Distributed content test skipped: nats-server is not installed (apt-get install nats-server).');
 
 describe.skipIf(!natsBinary)('the content studio in the distributed mode', () => {
   let nats: Awaited<ReturnType<typeof startNatsServer>>;
@@ -61,7 +62,11 @@ describe.skipIf(!natsBinary)('the content studio in the distributed mode', () =>
     const browser = new SiteClient(gatewayUrl());
     expect((await browser.post('/api/signup', { email: uniqueEmail(), password: 'secret1' })).status).toBe(201);
     const key = 'sk-test-distributed-4321';
-    expect((await (await browser.post('/api/user/api-keys', { openaiApiKey: key })).json()).openaiApiKey).toBe('••••4321');
+    const saved = (await (await browser.post('/api/user/api-keys', { openaiApiKey: key })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(saved['openaiApiKey']).toBe('••••4321');
 
     const generated = await browser.post('/api/content/generate', { platform: 'instagram', topic: 'yoga mats' });
     expect(generated.status).toBe(200);

@@ -17,7 +17,12 @@ afterAll(async () => {
 
 async function ownerWithKey(key: string | null): Promise<SiteClient> {
   const browser = new SiteClient(server.url);
-  const signUp = await browser.post('/api/signup', { firstName: 'Ana', lastName: 'Silva', email: uniqueEmail(), password: 'secret1' });
+  const signUp = await browser.post('/api/signup', {
+    firstName: 'Ana',
+    lastName: 'Silva',
+    email: uniqueEmail(),
+    password: 'secret1',
+  });
   expect(signUp.status).toBe(201);
   if (key) expect((await browser.post('/api/user/api-keys', { openaiApiKey: key })).status).toBe(200);
   return browser;
@@ -51,7 +56,14 @@ describe('POST /api/content/generate', () => {
       platform: 'twitter',
     });
     const prompt = JSON.stringify(fake.requests.at(-1));
-    for (const part of ['Trail Co', 'adventurous', 'Always mention the outdoors.', 'energetic', 'new trail shoes', '280']) {
+    for (const part of [
+      'Trail Co',
+      'adventurous',
+      'Always mention the outdoors.',
+      'energetic',
+      'new trail shoes',
+      '280',
+    ]) {
       expect(prompt).toContain(part);
     }
     const usage = await (await browser.get('/api/content/usage')).json();
@@ -92,14 +104,18 @@ describe('POST /api/content/generate', () => {
 
     const limited = await generate(await ownerWithKey('sk-ratelimit-1234'));
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ message: 'The AI provider is rate limiting your requests. Please wait a minute and try again.' });
+    expect(await limited.json()).toEqual({
+      message: 'The AI provider is rate limiting your requests. Please wait a minute and try again.',
+    });
 
     const quota = await generate(await ownerWithKey('sk-quota-1234'));
     expect(((await quota.json()) as { message: string }).message).toMatch(/run out of credit/);
 
     const slow = await generate(await ownerWithKey('sk-slow-1234'));
     expect(slow.status).toBe(503);
-    expect(await slow.json()).toEqual({ message: 'The AI provider did not answer in time. Please try again in a moment.' });
+    expect(await slow.json()).toEqual({
+      message: 'The AI provider did not answer in time. Please try again in a moment.',
+    });
   });
 
   it('validates the request with the generator’s messages', async () => {
@@ -125,7 +141,11 @@ describe('POST /api/content/generate', () => {
 describe('testing the AI connection', () => {
   it('POST /api/test/openai tries the saved key', async () => {
     const ok = await (await ownerWithKey('sk-test-try-1234')).post('/api/test/openai');
-    expect(await ok.json()).toEqual({ success: true, message: 'Your API key is working correctly!', testContent: FAKE_POST });
+    expect(await ok.json()).toEqual({
+      success: true,
+      message: 'Your API key is working correctly!',
+      testContent: FAKE_POST,
+    });
     const missing = await (await (await ownerWithKey(null)).post('/api/test/openai')).json();
     expect(missing).toMatchObject({ success: false, testContent: null });
     expect((missing as { message: string }).message).toContain('API key not configured');

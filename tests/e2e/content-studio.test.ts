@@ -137,7 +137,12 @@ describe('posts and moderation', () => {
     expect((await browser.post(`/api/posts/${second.id}/reject`)).status).toBe(200);
 
     const posts = (await (await browser.get('/api/posts')).json()) as { id: string; status: string }[];
-    expect(posts.map((p) => [p.id, p.status]).sort()).toEqual([[id, 'approved'], [second.id, 'rejected']].sort());
+    expect(posts.map((p) => [p.id, p.status]).sort()).toEqual(
+      [
+        [id, 'approved'],
+        [second.id, 'rejected'],
+      ].sort(),
+    );
     const me = await json(await browser.get('/api/auth/user'));
     expect(me).toMatchObject({ totalPosts: 2 });
   });
@@ -146,7 +151,9 @@ describe('posts and moderation', () => {
     const browser = await owner();
     const long = await browser.post('/api/posts', { ...post, content: 'x'.repeat(281) });
     expect(long.status).toBe(400);
-    expect(await long.json()).toEqual({ message: 'A X (Twitter) post can be at most 280 characters; this one has 281' });
+    expect(await long.json()).toEqual({
+      message: 'A X (Twitter) post can be at most 280 characters; this one has 281',
+    });
     expect((await browser.post('/api/posts', { ...post, platform: 'myspace' })).status).toBe(400);
     expect((await browser.post('/api/posts/not-a-post/approve')).status).toBe(404);
     expect((await browser.post(`/api/posts/${crypto.randomUUID()}/reject`)).status).toBe(404);

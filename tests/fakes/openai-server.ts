@@ -36,25 +36,38 @@ export async function startFakeOpenAi(options: { slowMs?: number } = {}): Promis
     const body = await readBody(req);
     if (key.startsWith('sk-bad-')) {
       return send(res, 401, {
-        error: { message: `Incorrect API key provided: ${key}.`, type: 'invalid_request_error', code: 'invalid_api_key' },
+        error: {
+          message: `Incorrect API key provided: ${key}.`,
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        },
       });
     }
     if (key.startsWith('sk-ratelimit-')) {
-      return send(res, 429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } });
+      return send(res, 429, {
+        error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' },
+      });
     }
     if (key.startsWith('sk-quota-')) {
-      return send(res, 429, { error: { message: 'You exceeded your quota', type: 'insufficient_quota', code: 'insufficient_quota' } });
+      return send(res, 429, {
+        error: { message: 'You exceeded your quota', type: 'insufficient_quota', code: 'insufficient_quota' },
+      });
     }
     if (key.startsWith('sk-slow-')) await new Promise((resolve) => setTimeout(resolve, slowMs));
     if (req.method === 'GET' && req.url === '/v1/models') {
-      return send(res, 200, { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: 0, owned_by: 'fake' }] });
+      return send(res, 200, {
+        object: 'list',
+        data: [{ id: 'gpt-4o-mini', object: 'model', created: 0, owned_by: 'fake' }],
+      });
     }
     if (req.method === 'POST' && req.url === '/v1/chat/completions') {
       const chat = JSON.parse(body) as FakeOpenAi['requests'][number];
       requests.push(chat);
       const toldTooLong = chat.messages.some((message) => message.role === 'assistant');
       const overLimit = key.startsWith('sk-toolong-') || (key.startsWith('sk-long-') && !toldTooLong);
-      const content = overLimit ? `${'Move more, worry less. '.repeat(250)}#a #b #c #d #e #f #g #h #i #j #k #l` : FAKE_POST;
+      const content = overLimit
+        ? `${'Move more, worry less. '.repeat(250)}#a #b #c #d #e #f #g #h #i #j #k #l`
+        : FAKE_POST;
       return send(res, 200, {
         id: 'chatcmpl-fake',
         object: 'chat.completion',

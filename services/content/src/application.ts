@@ -193,7 +193,9 @@ export function contentApplication(deps: ContentDependencies) {
       const label = platformRules[platform].label;
       const filled = Object.keys(input).filter((field) => field.startsWith(platform) && text(field));
       if (filled.length === 0) throw new DomainError(`Enter your ${label} credentials first.`, 'BAD_USER_INPUT');
-      return { message: `${label} credentials are filled in. Brandloom checks them with ${label} when it first posts.` };
+      return {
+        message: `${label} credentials are filled in. Brandloom checks them with ${label} when it first posts.`,
+      };
     },
   };
 }

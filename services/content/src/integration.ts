@@ -10,5 +10,9 @@ export function contentIntegrationEvent(recorded: RecordedEvent) {
   if (recorded.type !== 'content.PostApproved') return null;
   const event = contentCodec.decode(recorded);
   if (event.type !== 'content.PostApproved') return null;
-  return envelopeOf(recorded, PostApproved, { postId: event.data.postId, userId: event.data.userId, approvedAt: event.data.at });
+  return envelopeOf(recorded, PostApproved, {
+    postId: event.data.postId,
+    userId: event.data.userId,
+    approvedAt: event.data.at,
+  });
 }

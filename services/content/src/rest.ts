@@ -4,8 +4,7 @@ const brandFields = `brandName storeDomain brandVoice defaultTone defaultHashtag
   contentGuidelines defaultProductUrl useRandomProducts customInstructions
   platformSettings { twitter { ...P } instagram { ...P } tiktok { ...P } facebook { ...P } }`;
 const platformFragment = 'fragment P on PlatformSetting { enabled autoPost postTypes }';
-const postFields =
-  'id platform status content topic tone isAiGenerated includeHashtags createdAt decidedAt postedTime';
+const postFields = 'id platform status content topic tone isAiGenerated includeHashtags createdAt decidedAt postedTime';
 
 const decision = (name: 'approvePost' | 'rejectPost', operation: string): RestRoute => ({
   method: 'post',

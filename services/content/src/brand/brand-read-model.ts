@@ -12,7 +12,9 @@ export class BrandReadModel implements Projection {
   private statements: ReturnType<typeof prepare> | null = null;
 
   attach(db: ReadModelDatabase): void {
-    db.exec(`CREATE TABLE IF NOT EXISTS ${TABLE} (user_id TEXT PRIMARY KEY, settings TEXT NOT NULL) STRICT, WITHOUT ROWID;`);
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS ${TABLE} (user_id TEXT PRIMARY KEY, settings TEXT NOT NULL) STRICT, WITHOUT ROWID;`,
+    );
     this.statements = prepare(db);
   }
 

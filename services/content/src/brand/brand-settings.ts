@@ -114,7 +114,10 @@ export const brandDecider: Decider<BrandCommand, BrandEvent, BrandSettings | nul
   decide(command, state) {
     if (state && JSON.stringify(state) === JSON.stringify(command.settings)) return [];
     return [
-      { type: 'content.BrandSettingsSaved', data: { userId: command.userId, settings: command.settings, at: command.at } },
+      {
+        type: 'content.BrandSettingsSaved',
+        data: { userId: command.userId, settings: command.settings, at: command.at },
+      },
     ];
   },
   evolve: (_state, event) => event.data.settings,

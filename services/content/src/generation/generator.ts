@@ -11,7 +11,9 @@ import type { AiProvider, Completion, OwnerCredentials } from './provider.js';
 export const KEY_MISSING = 'OpenAI API key not configured. Add your key in API Settings.';
 
 const generateSchema = z.object({
-  platform: z.string({ error: 'Please select at least one platform.' }).refine(isPlatform, 'Please select at least one platform.'),
+  platform: z
+    .string({ error: 'Please select at least one platform.' })
+    .refine(isPlatform, 'Please select at least one platform.'),
   topic: z
     .string({ error: 'Please enter a topic for content generation.' })
     .trim()
@@ -51,7 +53,16 @@ export function parseGenerationRequest(input: unknown, saved: BrandSettings | nu
       contentGuidelines: pick(form.contentGuidelines, saved?.contentGuidelines, sampleBrand.contentGuidelines),
       customInstructions: saved?.customInstructions ?? '',
     },
-    fallbackTags: [...(saved?.defaultHashtags ?? []), ...topicTags(form.topic), '#smallbusiness', '#shoplocal', '#newpost', '#instadaily', '#community', '#quality'],
+    fallbackTags: [
+      ...(saved?.defaultHashtags ?? []),
+      ...topicTags(form.topic),
+      '#smallbusiness',
+      '#shoplocal',
+      '#newpost',
+      '#instadaily',
+      '#community',
+      '#quality',
+    ],
   };
 }
 

@@ -9,7 +9,10 @@ describe('fitting a generated post to its platform', () => {
       fallbackTags: [],
     });
     expect(fit.fitAsWritten).toBe(true);
-    expect(fit.post).toEqual({ content: 'Morning run? Grab our new shoes!\n\n#running #fitness', hashtags: ['#running', '#fitness'] });
+    expect(fit.post).toEqual({
+      content: 'Morning run? Grab our new shoes!\n\n#running #fitness',
+      hashtags: ['#running', '#fitness'],
+    });
   });
 
   it('cuts hashtags to the maximum and tops them up to the minimum', () => {
@@ -23,7 +26,10 @@ describe('fitting a generated post to its platform', () => {
   });
 
   it('drops hashtags when the owner asked for none', () => {
-    const fit = fitToPlatform('facebook', 'Big sale this weekend #sale', { includeHashtags: false, fallbackTags: ['x'] });
+    const fit = fitToPlatform('facebook', 'Big sale this weekend #sale', {
+      includeHashtags: false,
+      fallbackTags: ['x'],
+    });
     expect(fit.post).toEqual({ content: 'Big sale this weekend', hashtags: [] });
   });
 

@@ -26,7 +26,11 @@ export function fitToPlatform(
   options: { includeHashtags: boolean; fallbackTags: readonly string[] },
 ): Fit {
   const rules = platformRules[platform];
-  const text = answer.replace(HASHTAG_ANYWHERE, ' ').replace(/[ \t]+/g, ' ').replace(/ *\n */g, '\n').trim();
+  const text = answer
+    .replace(HASHTAG_ANYWHERE, ' ')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .trim();
   let hashtags: string[] = [];
   if (options.includeHashtags) {
     const written = [...new Set(hashtagsIn(answer))];
@@ -39,7 +43,8 @@ export function fitToPlatform(
   }
   const tail = hashtags.length ? `\n\n${hashtags.join(' ')}` : '';
   const room = rules.maxCharacters - characterCount(tail);
-  const fitAsWritten = characterCount(text) <= room && (!options.includeHashtags || hashtagsIn(answer).length <= rules.hashtags.max);
+  const fitAsWritten =
+    characterCount(text) <= room && (!options.includeHashtags || hashtagsIn(answer).length <= rules.hashtags.max);
   return { post: { content: `${shorten(text, room)}${tail}`, hashtags }, fitAsWritten };
 }
 

@@ -85,7 +85,10 @@ export function providerFailure(error: unknown): Error {
     return new DomainError('The AI provider rejected your API key. Check the key in API Settings.', 'BAD_USER_INPUT');
   }
   if (error instanceof OpenAI.PermissionDeniedError) {
-    return new DomainError('Your API key is not allowed to use this model. Check your AI provider account.', 'BAD_USER_INPUT');
+    return new DomainError(
+      'Your API key is not allowed to use this model. Check your AI provider account.',
+      'BAD_USER_INPUT',
+    );
   }
   if (error instanceof OpenAI.RateLimitError) {
     const quota = error.code === 'insufficient_quota';

@@ -39,7 +39,8 @@ export interface PostAllowance {
  */
 export function allowanceOf(plan: PlanView | null, now: Date): PostAllowance {
   if (!plan) return { plan: 'Free Trial', limit: TRIAL_POST_LIMIT };
-  if (plan.tier && plan.status !== 'expired') return { plan: tierNames[plan.tier], limit: monthlyPostLimits[plan.tier] };
+  if (plan.tier && plan.status !== 'expired')
+    return { plan: tierNames[plan.tier], limit: monthlyPostLimits[plan.tier] };
   const trialActive =
     plan.status === 'trial' && (plan.trialEndsAt === null || Date.parse(plan.trialEndsAt) > now.getTime());
   return trialActive ? { plan: 'Free Trial', limit: TRIAL_POST_LIMIT } : { plan: 'No Active Plan', limit: 0 };
@@ -49,10 +50,7 @@ export function allowanceOf(plan: PlanView | null, now: Date): PostAllowance {
 export function assertWithinAllowance(allowance: PostAllowance, usedThisMonth: number): void {
   if (allowance.limit === null || usedThisMonth < allowance.limit) return;
   if (allowance.limit === 0) {
-    throw new DomainError(
-      'Your free trial has ended. Subscribe to a plan to generate AI posts.',
-      'PAYMENT_REQUIRED',
-    );
+    throw new DomainError('Your free trial has ended. Subscribe to a plan to generate AI posts.', 'PAYMENT_REQUIRED');
   }
   throw new DomainError(
     `You have used all ${allowance.limit} AI posts of your ${allowance.plan} plan this month. Upgrade your plan to generate more.`,

@@ -21,7 +21,10 @@ const rejected = { type: 'content.PostRejected' as const, data: { postId, userId
 
 describe('a post', () => {
   it('is created pending', () => {
-    spec.given([]).when({ type: 'CreatePost', postId, userId: owner, at, ...draft }).then([created]);
+    spec
+      .given([])
+      .when({ type: 'CreatePost', postId, userId: owner, at, ...draft })
+      .then([created]);
   });
 
   it('is refused over its platform character limit, or with too many hashtags', () => {
@@ -41,17 +44,25 @@ describe('a post', () => {
   });
 
   it('is decided only once: anything but pending is a conflict', () => {
-    spec.given([created, approved]).when({ type: 'RejectPost', userId: owner, at }).thenThrows(
-      /Only pending posts can be rejected; this post is approved/,
-    );
-    spec.given([created, rejected]).when({ type: 'ApprovePost', userId: owner, at }).thenThrows(
-      /Only pending posts can be approved; this post is rejected/,
-    );
+    spec
+      .given([created, approved])
+      .when({ type: 'RejectPost', userId: owner, at })
+      .thenThrows(/Only pending posts can be rejected; this post is approved/);
+    spec
+      .given([created, rejected])
+      .when({ type: 'ApprovePost', userId: owner, at })
+      .thenThrows(/Only pending posts can be approved; this post is rejected/);
   });
 
-  it("does not exist for another owner, nor when it was never created", () => {
-    spec.given([created]).when({ type: 'ApprovePost', userId: stranger, at }).thenThrows(/Post not found/);
-    spec.given([]).when({ type: 'RejectPost', userId: owner, at }).thenThrows(/Post not found/);
+  it('does not exist for another owner, nor when it was never created', () => {
+    spec
+      .given([created])
+      .when({ type: 'ApprovePost', userId: stranger, at })
+      .thenThrows(/Post not found/);
+    spec
+      .given([])
+      .when({ type: 'RejectPost', userId: owner, at })
+      .thenThrows(/Post not found/);
   });
 });
 

@@ -30,7 +30,10 @@ const createPostSchema = z.object({
   content: z
     .string({ error: `Content must be at least ${MIN_CONTENT_LENGTH} characters` })
     .trim()
-    .refine((text) => characterCount(text) >= MIN_CONTENT_LENGTH, `Content must be at least ${MIN_CONTENT_LENGTH} characters`),
+    .refine(
+      (text) => characterCount(text) >= MIN_CONTENT_LENGTH,
+      `Content must be at least ${MIN_CONTENT_LENGTH} characters`,
+    ),
   status: z
     .string()
     .nullish()
@@ -74,9 +77,7 @@ export function checkPlatformLimits(platform: Platform, content: string): void {
   }
 }
 
-export type PostState =
-  | { status: 'none' }
-  | { status: PostStatus; postId: string; userId: string; platform: Platform };
+export type PostState = { status: 'none' } | { status: PostStatus; postId: string; userId: string; platform: Platform };
 
 export type PostCommand =
   | ({ type: 'CreatePost'; postId: string; userId: string; at: string } & PostDraft)
@@ -105,13 +106,20 @@ export const postDecider: Decider<PostCommand, PostEvent, PostState> = {
       throw new DomainError(`Only pending posts can be ${verb}; this post is ${state.status}`, 'CONFLICT');
     }
     const data = { postId: state.postId, userId: state.userId, at: command.at };
-    return [command.type === 'ApprovePost' ? { type: 'content.PostApproved', data } : { type: 'content.PostRejected', data }];
+    return [
+      command.type === 'ApprovePost' ? { type: 'content.PostApproved', data } : { type: 'content.PostRejected', data },
+    ];
   },
 
   evolve(state, event) {
     switch (event.type) {
       case 'content.PostCreated':
-        return { status: 'pending', postId: event.data.postId, userId: event.data.userId, platform: event.data.platform };
+        return {
+          status: 'pending',
+          postId: event.data.postId,
+          userId: event.data.userId,
+          platform: event.data.platform,
+        };
       case 'content.PostApproved':
         return state.status === 'none' ? state : { ...state, status: 'approved' };
       case 'content.PostRejected':

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '@brandloom/runtime/testing';
-import { allowanceOf, TRIAL_POST_LIMIT } from '../plans/plan-limits.js';
+import { allowanceOf, TRIAL_POST_LIMIT, type PostAllowance } from '../plans/plan-limits.js';
 import { usageDecider, type UsageCommand } from './usage.js';
 
 const spec = deciderSpec(usageDecider);
 const userId = '4b8f8a7e-9a4b-4d8e-8f43-0a5e0c9b1d21';
 const at = '2026-11-25T10:00:00.000Z';
 const now = new Date(at);
-const record = (allowance = { plan: 'Free Trial', limit: 10 }): UsageCommand => ({
+const record = (allowance: PostAllowance = { plan: 'Free Trial', limit: 10 }): UsageCommand => ({
   type: 'RecordGeneration',
   userId,
   month: '2026-11',
@@ -54,12 +54,30 @@ describe('monthly generations', () => {
   it('follow each tier: Starter 50, Professional 200, Enterprise 500, Agency unlimited', () => {
     const plan = (tier: 'starter' | 'professional' | 'enterprise' | 'agency') =>
       allowanceOf({ tier, status: 'active', trialEndsAt: null }, now);
-    spec.given(times(49)).when(record(plan('starter'))).then([recorded]);
-    spec.given(times(50)).when(record(plan('starter'))).thenThrows(/all 50 AI posts of your Starter plan/);
-    spec.given(times(200)).when(record(plan('professional'))).thenThrows(/all 200 AI posts of your Professional/);
-    spec.given(times(499)).when(record(plan('enterprise'))).then([recorded]);
-    spec.given(times(500)).when(record(plan('enterprise'))).thenThrows(/all 500 AI posts of your Enterprise/);
-    spec.given(times(2000)).when(record(plan('agency'))).then([recorded]);
+    spec
+      .given(times(49))
+      .when(record(plan('starter')))
+      .then([recorded]);
+    spec
+      .given(times(50))
+      .when(record(plan('starter')))
+      .thenThrows(/all 50 AI posts of your Starter plan/);
+    spec
+      .given(times(200))
+      .when(record(plan('professional')))
+      .thenThrows(/all 200 AI posts of your Professional/);
+    spec
+      .given(times(499))
+      .when(record(plan('enterprise')))
+      .then([recorded]);
+    spec
+      .given(times(500))
+      .when(record(plan('enterprise')))
+      .thenThrows(/all 500 AI posts of your Enterprise/);
+    spec
+      .given(times(2000))
+      .when(record(plan('agency')))
+      .then([recorded]);
   });
 });
 
@@ -73,6 +91,9 @@ describe('the allowance', () => {
   it('is nothing once a tierless trial has ended', () => {
     const ended = { tier: null, status: 'trial' as const, trialEndsAt: '2026-11-01T00:00:00.000Z' };
     expect(allowanceOf(ended, now).limit).toBe(0);
-    spec.given([]).when(record(allowanceOf(ended, now))).thenThrows(/free trial has ended/);
+    spec
+      .given([])
+      .when(record(allowanceOf(ended, now)))
+      .thenThrows(/free trial has ended/);
   });
 });

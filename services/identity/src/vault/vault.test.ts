@@ -66,9 +66,17 @@ describe('the vault', () => {
   });
 
   it('reads masked, keeps a secret saved back masked, removes one saved empty, reveals it to services', async () => {
-    const vault = credentialVault({ store: storeIn(tempDir()), masterKey: parseMasterKey(randomBytes(32).toString('hex')), now });
+    const vault = credentialVault({
+      store: storeIn(tempDir()),
+      masterKey: parseMasterKey(randomBytes(32).toString('hex')),
+      now,
+    });
     const saved = await vault.save(userId, { openaiApiKey: secret, openaiBaseUrl: 'http://127.0.0.1:11434/v1' }, 't');
-    expect(saved).toMatchObject({ openaiApiKey: '••••wxyz', openaiBaseUrl: 'http://127.0.0.1:11434/v1', twitterApiKey: null });
+    expect(saved).toMatchObject({
+      openaiApiKey: '••••wxyz',
+      openaiBaseUrl: 'http://127.0.0.1:11434/v1',
+      twitterApiKey: null,
+    });
     await vault.save(userId, { openaiApiKey: '••••wxyz', twitterApiKey: 'tw-12345678' }, 't');
     expect(await vault.openAiCredentials(userId)).toEqual({ apiKey: secret, baseUrl: 'http://127.0.0.1:11434/v1' });
     const removed = await vault.save(userId, { openaiApiKey: '' }, 't');
@@ -83,7 +91,9 @@ describe('the vault', () => {
     await first.save(userId, { openaiApiKey: secret }, 't');
     const before = (await store.readAll()).length;
     const wrong = credentialVault({ store, masterKey: parseMasterKey(randomBytes(32).toString('base64')), now });
-    await expect(wrong.checkMasterKey()).rejects.toThrow(/MASTER_KEY is not the key the stored credentials were encrypted with/);
+    await expect(wrong.checkMasterKey()).rejects.toThrow(
+      /MASTER_KEY is not the key the stored credentials were encrypted with/,
+    );
     expect((await store.readAll()).length).toBe(before);
     await first.checkMasterKey();
   });
@@ -114,11 +124,25 @@ describe('the vault decider', () => {
   it('records changes, keeps the first data key, and ignores removing what is not there', () => {
     spec
       .given([saved])
-      .when({ type: 'SaveCredentials', userId, wrappedDataKey: 'wrapped-2', sealed: {}, removed: ['openaiApiKey', 'tiktokAppId'], at: now().toISOString() })
+      .when({
+        type: 'SaveCredentials',
+        userId,
+        wrappedDataKey: 'wrapped-2',
+        sealed: {},
+        removed: ['openaiApiKey', 'tiktokAppId'],
+        at: now().toISOString(),
+      })
       .then([{ type: 'identity.CredentialsSaved', data: { ...saved.data, sealed: {}, removed: ['openaiApiKey'] } }]);
     spec
       .given([])
-      .when({ type: 'SaveCredentials', userId, wrappedDataKey: 'w', sealed: {}, removed: ['openaiApiKey'], at: now().toISOString() })
+      .when({
+        type: 'SaveCredentials',
+        userId,
+        wrappedDataKey: 'w',
+        sealed: {},
+        removed: ['openaiApiKey'],
+        at: now().toISOString(),
+      })
       .thenNothingHappened();
   });
 });

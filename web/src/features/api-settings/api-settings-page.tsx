@@ -79,7 +79,10 @@ export function ApiSettingsPage() {
   }, [query.data, form]);
 
   const header = (
-    <PageHeader title="API Settings" subtitle="Connect your AI provider and, when you are ready, your social platforms." />
+    <PageHeader
+      title="API Settings"
+      subtitle="Connect your AI provider and, when you are ready, your social platforms."
+    />
   );
   if (!form) {
     return (
@@ -157,7 +160,12 @@ export function ApiSettingsPage() {
                       </Field.Root>
                     ))}
                   </SimpleGrid>
-                  <Button alignSelf="flex-start" variant="outline" loading={testing === tab.value} onClick={() => void onTest(tab)}>
+                  <Button
+                    alignSelf="flex-start"
+                    variant="outline"
+                    loading={testing === tab.value}
+                    onClick={() => void onTest(tab)}
+                  >
                     Test Connection
                   </Button>
                 </Stack>

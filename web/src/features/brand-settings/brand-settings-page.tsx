@@ -46,7 +46,8 @@ export const tones = [
   'empathetic',
 ] as const;
 
-const isUrlOrEmpty = (value: string) => value.trim() === '' || (/^https?:\/\//i.test(value.trim()) && URL.canParse(value.trim()));
+const isUrlOrEmpty = (value: string) =>
+  value.trim() === '' || (/^https?:\/\//i.test(value.trim()) && URL.canParse(value.trim()));
 
 /** The form's own checks (spec §5), in the form's order; the server checks the same. */
 function firstProblem(settings: Settings): { field: string; message: string } | null {
@@ -54,13 +55,18 @@ function firstProblem(settings: Settings): { field: string; message: string } | 
   if (!isUrlOrEmpty(settings.storeDomain)) return { field: 'storeDomain', message: 'Please enter a valid URL' };
   if (!settings.brandVoice.trim()) return { field: 'brandVoice', message: 'Brand voice is required' };
   if (!settings.defaultTone.trim()) return { field: 'defaultTone', message: 'Default tone is required' };
-  if (!isUrlOrEmpty(settings.defaultProductUrl)) return { field: 'defaultProductUrl', message: 'Please enter a valid URL' };
+  if (!isUrlOrEmpty(settings.defaultProductUrl))
+    return { field: 'defaultProductUrl', message: 'Please enter a valid URL' };
   return null;
 }
 
 /** The settings as the mutation's input: Apollo adds `__typename` to what it reads, inputs have none. */
 function asInput(settings: Settings) {
-  const platform = ({ enabled, autoPost, postTypes }: Settings['platformSettings'][PlatformKey]) => ({ enabled, autoPost, postTypes });
+  const platform = ({ enabled, autoPost, postTypes }: Settings['platformSettings'][PlatformKey]) => ({
+    enabled,
+    autoPost,
+    postTypes,
+  });
   const { twitter, instagram, tiktok, facebook } = settings.platformSettings;
   return {
     brandName: settings.brandName,
@@ -128,11 +134,19 @@ export function BrandSettingsPage() {
       if (data) setSettings(data.saveBrandSettings);
       toast({ title: 'Settings Updated', description: 'Brand settings saved successfully.' });
     } catch {
-      toast({ title: 'Error', description: 'Failed to update brand settings. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'Failed to update brand settings. Please try again.',
+        variant: 'destructive',
+      });
     }
   };
 
-  const text = (field: 'brandName' | 'storeDomain' | 'brandVoice' | 'aiAssistantName' | 'defaultProductUrl', label: string, placeholder = '') => (
+  const text = (
+    field: 'brandName' | 'storeDomain' | 'brandVoice' | 'aiAssistantName' | 'defaultProductUrl',
+    label: string,
+    placeholder = '',
+  ) => (
     <Field.Root invalid={problem?.field === field}>
       <Field.Label>{label}</Field.Label>
       <Input value={settings[field]} placeholder={placeholder} onChange={(e) => set(field, e.target.value)} />
@@ -207,15 +221,28 @@ export function BrandSettingsPage() {
                   colorPalette="brand"
                   cursor="pointer"
                   aria-label={`Remove ${tag}`}
-                  onClick={() => set('defaultHashtags', settings.defaultHashtags.filter((t) => t !== tag))}
+                  onClick={() =>
+                    set(
+                      'defaultHashtags',
+                      settings.defaultHashtags.filter((t) => t !== tag),
+                    )
+                  }
                 >
                   {tag} <X size={12} />
                 </Badge>
               ))}
             </Wrap>
           </Field.Root>
-          <Toggle label="Auto-generate hashtags" checked={settings.autoGenerateHashtags} onChange={(v) => set('autoGenerateHashtags', v)} />
-          <Toggle label="Use random products" checked={settings.useRandomProducts} onChange={(v) => set('useRandomProducts', v)} />
+          <Toggle
+            label="Auto-generate hashtags"
+            checked={settings.autoGenerateHashtags}
+            onChange={(v) => set('autoGenerateHashtags', v)}
+          />
+          <Toggle
+            label="Use random products"
+            checked={settings.useRandomProducts}
+            onChange={(v) => set('useRandomProducts', v)}
+          />
         </Card.Body>
       </Card.Root>
 
@@ -234,7 +261,11 @@ export function BrandSettingsPage() {
                   {label}
                 </Text>
                 <Stack gap="3">
-                  <Toggle label={`Enable ${label}`} checked={settings.platformSettings[key].enabled} onChange={(v) => setPlatform(key, { enabled: v })} />
+                  <Toggle
+                    label={`Enable ${label}`}
+                    checked={settings.platformSettings[key].enabled}
+                    onChange={(v) => setPlatform(key, { enabled: v })}
+                  />
                   <Toggle
                     label={`Auto-post to ${label}`}
                     checked={settings.platformSettings[key].autoPost}
@@ -262,9 +293,24 @@ export function BrandSettingsPage() {
   );
 }
 
-function Toggle({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled?: boolean; onChange: (value: boolean) => void }) {
+function Toggle({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (value: boolean) => void;
+}) {
   return (
-    <Switch.Root checked={checked} disabled={disabled ?? false} onCheckedChange={(e) => onChange(e.checked)} colorPalette="brand">
+    <Switch.Root
+      checked={checked}
+      disabled={disabled ?? false}
+      onCheckedChange={(e) => onChange(e.checked)}
+      colorPalette="brand"
+    >
       <Switch.HiddenInput />
       <Switch.Control />
       <Switch.Label>{label}</Switch.Label>

@@ -19,10 +19,26 @@ export const BRAND_SETTINGS_QUERY = graphql(`
     useRandomProducts
     customInstructions
     platformSettings {
-      twitter { enabled autoPost postTypes }
-      instagram { enabled autoPost postTypes }
-      tiktok { enabled autoPost postTypes }
-      facebook { enabled autoPost postTypes }
+      twitter {
+        enabled
+        autoPost
+        postTypes
+      }
+      instagram {
+        enabled
+        autoPost
+        postTypes
+      }
+      tiktok {
+        enabled
+        autoPost
+        postTypes
+      }
+      facebook {
+        enabled
+        autoPost
+        postTypes
+      }
     }
   }
 `);

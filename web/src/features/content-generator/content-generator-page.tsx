@@ -22,7 +22,18 @@ import { userFacingMessage } from '../../lib/errors';
 import type { CurrentUser } from '../../lib/user';
 import { CONTENT_USAGE_QUERY, GENERATE_CONTENT_MUTATION, SAVE_DRAFT_MUTATION } from './graphql';
 
-const tones = ['professional', 'casual', 'humorous', 'inspirational', 'informative', 'urgent', 'friendly', 'authoritative', 'playful', 'empathetic'];
+const tones = [
+  'professional',
+  'casual',
+  'humorous',
+  'inspirational',
+  'informative',
+  'urgent',
+  'friendly',
+  'authoritative',
+  'playful',
+  'empathetic',
+];
 
 const allPlatforms = [
   { key: 'twitter', label: 'X (Twitter)', rule: '280 characters, 2-4 hashtags' },
@@ -62,18 +73,38 @@ export function ContentGeneratorPage({ user }: { user: CurrentUser }) {
 
   const onGenerate = async () => {
     if (!topic.trim()) {
-      toast({ title: 'Topic Required', description: 'Please enter a topic for content generation.', variant: 'destructive' });
+      toast({
+        title: 'Topic Required',
+        description: 'Please enter a topic for content generation.',
+        variant: 'destructive',
+      });
       return;
     }
     if (selected.length === 0) {
-      toast({ title: 'Platform Required', description: 'Please select at least one platform.', variant: 'destructive' });
+      toast({
+        title: 'Platform Required',
+        description: 'Please select at least one platform.',
+        variant: 'destructive',
+      });
       return;
     }
     setGenerating(true);
     try {
       for (const platform of selected) {
         try {
-          const { data } = await generate({ variables: { input: { platform, topic, tone, includeHashtags, brandName: null, brandVoice: null, contentGuidelines: null } } });
+          const { data } = await generate({
+            variables: {
+              input: {
+                platform,
+                topic,
+                tone,
+                includeHashtags,
+                brandName: null,
+                brandVoice: null,
+                contentGuidelines: null,
+              },
+            },
+          });
           if (!data) continue;
           const made = data.generateContent;
           setResults((current) => [{ ...made, topic, tone, includeHashtags, saved: false }, ...current]);
@@ -120,7 +151,10 @@ export function ContentGeneratorPage({ user }: { user: CurrentUser }) {
 
   return (
     <Stack gap="6" maxW="5xl" mx="auto">
-      <PageHeader title="Content Generator" subtitle="Create platform-ready posts with AI, then review them in Moderation." />
+      <PageHeader
+        title="Content Generator"
+        subtitle="Create platform-ready posts with AI, then review them in Moderation."
+      />
       <Card.Root variant="outline" borderRadius="xl">
         <Card.Body gap="5">
           <Field.Root>
@@ -182,7 +216,11 @@ export function ContentGeneratorPage({ user }: { user: CurrentUser }) {
               </Alert.Root>
             )}
           </Stack>
-          <Checkbox.Root checked={includeHashtags} onCheckedChange={(e) => setIncludeHashtags(e.checked === true)} colorPalette="brand">
+          <Checkbox.Root
+            checked={includeHashtags}
+            onCheckedChange={(e) => setIncludeHashtags(e.checked === true)}
+            colorPalette="brand"
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>Include hashtags</Checkbox.Label>
@@ -207,7 +245,13 @@ export function ContentGeneratorPage({ user }: { user: CurrentUser }) {
                 <Text whiteSpace="pre-wrap" data-testid="generated-content">
                   {result.content}
                 </Text>
-                <Button alignSelf="flex-start" size="sm" variant="outline" disabled={result.saved} onClick={() => void onSave(index)}>
+                <Button
+                  alignSelf="flex-start"
+                  size="sm"
+                  variant="outline"
+                  disabled={result.saved}
+                  onClick={() => void onSave(index)}
+                >
                   {result.saved ? 'Saved' : 'Save as Draft'}
                 </Button>
               </Card.Body>

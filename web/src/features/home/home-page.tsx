@@ -8,15 +8,33 @@ import type { CurrentUser } from '../../lib/user';
 const DAY_MS = 86_400_000;
 
 /** Days left in the trial, rounded up, never below 0 (spec §4); null when not in a trial. */
-export function trialDaysLeft(user: Pick<CurrentUser, 'subscriptionStatus' | 'trialEndsAt'>, now: number): number | null {
+export function trialDaysLeft(
+  user: Pick<CurrentUser, 'subscriptionStatus' | 'trialEndsAt'>,
+  now: number,
+): number | null {
   if (user.subscriptionStatus !== 'trial' || !user.trialEndsAt) return null;
   return Math.max(0, Math.ceil((Date.parse(user.trialEndsAt) - now) / DAY_MS));
 }
 
 const features = [
-  { icon: WandSparkles, title: 'AI Content Generator', text: 'Posts for X, Instagram, Facebook and TikTok in your brand voice.', to: '/content-generator' },
-  { icon: ShieldCheck, title: 'Content Moderation', text: 'Approve or reject every post before it goes out.', to: '/moderation' },
-  { icon: CalendarClock, title: 'Schedule Queue', text: 'Plan when your approved posts are published.', to: '/schedule-queue' },
+  {
+    icon: WandSparkles,
+    title: 'AI Content Generator',
+    text: 'Posts for X, Instagram, Facebook and TikTok in your brand voice.',
+    to: '/content-generator',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Content Moderation',
+    text: 'Approve or reject every post before it goes out.',
+    to: '/moderation',
+  },
+  {
+    icon: CalendarClock,
+    title: 'Schedule Queue',
+    text: 'Plan when your approved posts are published.',
+    to: '/schedule-queue',
+  },
 ];
 
 export function HomePage({ user }: { user: CurrentUser }) {
@@ -29,7 +47,14 @@ export function HomePage({ user }: { user: CurrentUser }) {
     <Stack gap="6" maxW="5xl" mx="auto">
       <PageHeader title="Dashboard" subtitle="Your AI social media studio at a glance." />
       {inTrial && (
-        <Card.Root as="section" aria-label="Trial" variant="subtle" colorPalette="brand" bg="colorPalette.subtle" borderRadius="xl">
+        <Card.Root
+          as="section"
+          aria-label="Trial"
+          variant="subtle"
+          colorPalette="brand"
+          bg="colorPalette.subtle"
+          borderRadius="xl"
+        >
           <Card.Body>
             <HStack justify="space-between" wrap="wrap" gap="3">
               <Text fontWeight="semibold">
@@ -43,7 +68,14 @@ export function HomePage({ user }: { user: CurrentUser }) {
         </Card.Root>
       )}
       {!inTrial && !active && (
-        <Card.Root as="section" aria-label="Trial" variant="subtle" colorPalette="red" bg="colorPalette.subtle" borderRadius="xl">
+        <Card.Root
+          as="section"
+          aria-label="Trial"
+          variant="subtle"
+          colorPalette="red"
+          bg="colorPalette.subtle"
+          borderRadius="xl"
+        >
           <Card.Body>
             <HStack justify="space-between" wrap="wrap" gap="3">
               <Stack gap="0">

@@ -7,10 +7,22 @@ export const MODERATION_QUERY = graphql(`
     }
     brandSettings {
       platformSettings {
-        twitter { enabled autoPost }
-        instagram { enabled autoPost }
-        tiktok { enabled autoPost }
-        facebook { enabled autoPost }
+        twitter {
+          enabled
+          autoPost
+        }
+        instagram {
+          enabled
+          autoPost
+        }
+        tiktok {
+          enabled
+          autoPost
+        }
+        facebook {
+          enabled
+          autoPost
+        }
       }
     }
   }

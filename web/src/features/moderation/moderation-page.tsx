@@ -107,7 +107,15 @@ export function ModerationPage() {
         ))}
       </SimpleGrid>
 
-      <HStack as="section" aria-label="Auto-posting status" wrap="wrap" gap="4" borderWidth="1px" borderRadius="xl" p="3">
+      <HStack
+        as="section"
+        aria-label="Auto-posting status"
+        wrap="wrap"
+        gap="4"
+        borderWidth="1px"
+        borderRadius="xl"
+        p="3"
+      >
         <Text fontWeight="medium">Auto-posting:</Text>
         {(Object.keys(platformLabels) as PlatformKey[]).map((platform) => (
           <HStack key={platform} gap="1" color={autoPost(platform) ? 'green.fg' : 'orange.fg'}>

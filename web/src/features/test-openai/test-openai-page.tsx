@@ -40,7 +40,10 @@ export function TestOpenAiPage() {
 
   return (
     <Stack gap="6" maxW="3xl" mx="auto">
-      <PageHeader title="Test AI Connection" subtitle="Check that your AI provider key works before you generate posts." />
+      <PageHeader
+        title="Test AI Connection"
+        subtitle="Check that your AI provider key works before you generate posts."
+      />
       <Card.Root variant="outline" borderRadius="xl">
         <Card.Body gap="4">
           <HStack justify="space-between" wrap="wrap">
@@ -94,7 +97,9 @@ export function TestOpenAiPage() {
           <List.Root as="ol" gap="1" ps="5">
             <List.Item>Create an API key in your OpenAI account (new accounts often get a $5 free credit).</List.Item>
             <List.Item>Paste it in API Settings under the OpenAI tab and save.</List.Item>
-            <List.Item>Come back here and run the test. A post costs about $0.02; most shops spend $1-3 a month.</List.Item>
+            <List.Item>
+              Come back here and run the test. A post costs about $0.02; most shops spend $1-3 a month.
+            </List.Item>
           </List.Root>
         </Card.Body>
       </Card.Root>
