@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portVariableOf, serviceNames } from '@brandloom/gateway';
+import { CALLER_HEADER, signCaller } from '@brandloom/runtime';
 import { findNatsServerBinary, startNatsServer } from '@brandloom/runtime/testing';
 import { SiteClient, uniqueEmail } from '../support/browser-client.js';
 import { freePort, isOk, startNode, waitUntil } from '../support/processes.js';
@@ -21,6 +22,7 @@ describe.skipIf(!natsBinary)('the content studio in the distributed mode', () =>
   let dataDir: string;
   const ports = new Map<string, number>();
   const gatewayUrl = () => `http://127.0.0.1:${ports.get('gateway')}`;
+  const secret = randomBytes(32).toString('base64url');
 
   beforeAll(async () => {
     [nats, fake] = await Promise.all([startNatsServer(), startFakeOpenAi()]);
@@ -36,7 +38,7 @@ describe.skipIf(!natsBinary)('the content studio in the distributed mode', () =>
         PORT: String(ports.get('gateway')),
         ...Object.fromEntries(serviceNames.map((name) => [portVariableOf(name), String(ports.get(name))])),
         PUBLIC_ORIGIN: gatewayUrl(),
-        INTERNAL_SECRET: randomBytes(32).toString('base64url'),
+        INTERNAL_SECRET: secret,
         MASTER_KEY: randomBytes(32).toString('base64'),
         OPENAI_BASE_URL: fake.baseUrl,
         LOG_LEVEL: 'warn',
@@ -75,6 +77,37 @@ describe.skipIf(!natsBinary)('the content studio in the distributed mode', () =>
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
     expect(await (await browser.post(`/api/posts/${id}/approve`)).json()).toMatchObject({ id, status: 'approved' });
+
+    // Identity hands the key only to a caller another service signed, never to the gateway's.
+    const me = (await (await browser.get('/api/auth/user')).json()) as { id: string };
+    const ask = (service?: string) => {
+      const body = JSON.stringify({ query: '{ ownerOpenAiCredentials { apiKey } }' });
+      const caller = {
+        userId: me.id,
+        isAdmin: false,
+        sessionTokenHash: null,
+        clientAddress: null,
+        userAgent: null,
+        requestId: 'r',
+        ...(service ? { service } : {}),
+      };
+      return fetch(`http://127.0.0.1:${ports.get('identity')}/graphql`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [CALLER_HEADER]: signCaller(caller, secret, { audience: 'identity', body }),
+        },
+        body,
+      }).then(
+        (response) =>
+          response.json() as Promise<{
+            data: { ownerOpenAiCredentials: { apiKey: string } | null } | null;
+            errors?: { extensions: { code: string } }[];
+          }>,
+      );
+    };
+    expect((await ask()).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    expect((await ask('content')).data?.ownerOpenAiCredentials?.apiKey).toBe(key);
 
     // The key crossed from identity to content in a signed call, never through the bus or a file.
     const identityStore = await readFile(join(dataDir, 'identity.db'));

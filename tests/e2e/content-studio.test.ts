@@ -51,6 +51,14 @@ describe('the credential vault: /api/user/api-keys', () => {
     }
   });
 
+  it('never answers the internal credentials query on the public graph', async () => {
+    const browser = await owner();
+    await browser.post('/api/user/api-keys', { openaiApiKey: 'sk-test-internal-1234' });
+    const response = await browser.post('/graphql', { query: '{ ownerOpenAiCredentials { apiKey } }' });
+    expect(response.status).toBe(400);
+    expect(await response.text()).not.toContain('sk-test-internal');
+  });
+
   it('generates the master key once into DATA_DIR, readable by its owner only', async () => {
     const info = await stat(join(server.dataDir, 'master.key'));
     expect(info.mode & 0o777).toBe(0o600);
