@@ -151,6 +151,10 @@ describe('posts and moderation', () => {
         [second.id, 'rejected'],
       ].sort(),
     );
+    const history = await browser.post('/graphql', { query: '{ posts { id history { action } } }' });
+    const withHistory = ((await history.json()) as { data: { posts: { id: string; history: { action: string }[] }[] } })
+      .data.posts;
+    expect(withHistory.find((p) => p.id === id)?.history.map((entry) => entry.action)).toEqual(['created', 'approved']);
     const me = await json(await browser.get('/api/auth/user'));
     expect(me).toMatchObject({ totalPosts: 2 });
   });

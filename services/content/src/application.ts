@@ -117,6 +117,19 @@ export function contentApplication(deps: ContentDependencies) {
       return posts.get(userId, postId);
     },
 
+    /** A post's history straight from its stream: every decision is an event. */
+    async history(postId: string) {
+      const events = await store.readStream(postStream(postId));
+      const actions: Record<string, string> = {
+        'content.PostCreated': 'created',
+        'content.PostApproved': 'approved',
+        'content.PostRejected': 'rejected',
+      };
+      return events
+        .filter((event) => actions[event.type])
+        .map((event) => ({ action: actions[event.type]!, at: event.metadata.occurredAt }));
+    },
+
     usage: (caller: Caller) => usageOf(owner(caller)),
     monthlyPostsUsed: (userId: string) => usage.get(userId, monthOf(now())).generations,
     totalPosts: (userId: string) => posts.count(userId),

@@ -28,6 +28,10 @@ export function contentResolvers(app: ContentApplication): Resolvers {
         { caller }: SubgraphContext,
       ) => app.testConnection(platform, input, caller),
     },
+    // Reached only through `posts` or a decision, which already scoped the post to its owner.
+    Post: {
+      history: (post: { id: string }) => app.history(post.id),
+    },
     User: {
       // A user's counts are visible to that user and to admins only.
       __resolveReference: (reference: { id: string }, { caller }: SubgraphContext) =>

@@ -42,6 +42,8 @@ export function HomePage({ user }: { user: CurrentUser }) {
   const daysLeft = trialDaysLeft(user, now);
   const inTrial = daysLeft !== null && daysLeft > 0;
   const active = user.subscriptionStatus === 'active';
+  // Null: billing has not heard of the new account yet; no banner rather than a wrong one.
+  const known = user.subscriptionStatus !== null;
 
   return (
     <Stack gap="6" maxW="5xl" mx="auto">
@@ -67,7 +69,7 @@ export function HomePage({ user }: { user: CurrentUser }) {
           </Card.Body>
         </Card.Root>
       )}
-      {!inTrial && !active && (
+      {known && !inTrial && !active && (
         <Card.Root
           as="section"
           aria-label="Trial"
