@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { z } from 'zod';
 import { DomainError, type DomainErrorCode } from '../decider/decider.js';
 import { CALLER_HEADER, CallerVerifier, signCaller, type Caller } from '../subgraph/caller.js';
 import { subgraphContext, type Subgraph } from '../subgraph/host.js';
@@ -24,6 +25,12 @@ export interface ServiceClient {
     onBehalfOf: OnBehalfOf,
   ): Promise<Data>;
 }
+
+/** What another service's /graphql answers, checked before it is believed. */
+const subgraphResultSchema = z.object({
+  data: z.record(z.string(), z.unknown()).nullable().optional(),
+  errors: z.array(z.looseObject({ message: z.string() })).optional(),
+});
 
 /** How long one service waits for another before giving up. */
 const CALL_TIMEOUT_MS = 10_000;
@@ -115,7 +122,12 @@ export class HttpServiceDirectory {
           body,
           signal: AbortSignal.timeout(this.timeoutMs),
         });
-        return dataOf<Data>(service, (await response.json()) as SubgraphResult);
+        const answer = subgraphResultSchema.safeParse(await response.json().catch(() => null));
+        if (!answer.success) throw new Error(`The ${service} service did not answer with GraphQL (${response.status})`);
+        return dataOf<Data>(service, {
+          data: answer.data.data ?? null,
+          ...(answer.data.errors ? { errors: answer.data.errors } : {}),
+        });
       },
     };
   }
