@@ -34,7 +34,8 @@ describe.skipIf(chromiumMissing !== null)('an owner in the content studio', () =
   const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
   it('goes from sign-up to an approved and a rejected post', { timeout: 60_000 }, async () => {
-    await page.goto('/signup');
+    // Typed into before React adopts the prerendered form, the values could be lost.
+    await page.goto('/signup', { waitUntil: 'networkidle' });
     await page.getByLabel('First name').fill('Ana');
     await page.getByLabel('Last name').fill('Silva');
     await page.getByLabel('Email').fill(uniqueEmail());
