@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { appendThroughput } from './event-store-append.js';
 import { gatewayThroughput } from './current-user.js';
 import { firstPaint } from './first-paint.js';
+import { generationRoundTrip } from './generation.js';
 import { readModelBenchmarks } from './read-models.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'brandloom-bench-'));
@@ -15,6 +16,7 @@ try {
     ...(await gatewayThroughput(dir)),
     ...(await readModelBenchmarks(dir)),
     await firstPaint(dir),
+    await generationRoundTrip(dir),
   ];
   console.log('\nbenchmark                                   subject            baseline           ratio');
   for (const result of results) {

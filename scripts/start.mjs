@@ -105,9 +105,14 @@ async function startDistributed() {
     port: env[portVariableOf(name)] ?? String(defaultPortOf(name)),
   }));
   const launcher = join(root, 'services/runtime/dist/service/launch.js');
+  // Every process knows where every service is: the gateway, and services that call another.
+  const serviceUrls = Object.fromEntries(
+    services.map(({ name, port }) => [urlVariableOf(name), `http://127.0.0.1:${port}`]),
+  );
   for (const service of services) {
     launch(service.name, process.execPath, [launcher, service.name], {
       ...env,
+      ...serviceUrls,
       PORT: service.port,
       HOST: '127.0.0.1',
     });
@@ -118,7 +123,7 @@ async function startDistributed() {
   launch('gateway', process.execPath, [join(root, 'gateway/dist/main.js')], {
     ...env,
     HOST: host,
-    ...Object.fromEntries(services.map(({ name, port }) => [urlVariableOf(name), `http://127.0.0.1:${port}`])),
+    ...serviceUrls,
   });
 }
 

@@ -4,6 +4,7 @@ import {
   listen,
   loadConfig,
   openBus,
+  LocalServiceDirectory,
   portOf,
   serviceInfrastructure,
   startService,
@@ -36,12 +37,16 @@ export async function startAllInOne(env: Record<string, string | undefined> = pr
   const bus = await openBus(config, 'brandloom', logger);
 
   const services: { running: RunningService; infrastructure: ServiceInfrastructure }[] = [];
+  // Services call each other's subgraphs in process, signed as over HTTP (content asks identity).
+  const directory = new LocalServiceDirectory(config.INTERNAL_SECRET);
   for (const [index, definition] of definitions.entries()) {
-    const infrastructure = serviceInfrastructure(definition.name, config, bus, logger);
-    services.push({
-      running: await startService(definition.create(infrastructure, settings[index]), infrastructure),
-      infrastructure,
-    });
+    const infrastructure = {
+      ...serviceInfrastructure(definition.name, config, bus, logger),
+      services: directory.clientFor(definition.name),
+    };
+    const running = await startService(definition.create(infrastructure, settings[index]), infrastructure);
+    directory.register(running.name, running.execute);
+    services.push({ running, infrastructure });
   }
 
   const gateway = await createGateway({

@@ -7,10 +7,10 @@ const contracts = await loadServiceContracts();
 const identity = contracts.find((contract) => contract.name === 'identity')!;
 
 describe('the supergraph', () => {
-  it('composes from every service of the catalog, with User contributed by identity and billing', () => {
+  it('composes from every service of the catalog, with User contributed by identity, billing and content', () => {
     const supergraph = composeSupergraph(contracts);
     expect(supergraph).toMatch(
-      /type User\s+@join__type\(graph: BILLING, key: "id"\)\s+@join__type\(graph: IDENTITY, key: "id"\)/,
+      /type User\s+@join__type\(graph: BILLING, key: "id"\)\s+@join__type\(graph: CONTENT, key: "id"\)\s+@join__type\(graph: IDENTITY, key: "id"\)/,
     );
     expect(supergraph).toContain('subscriptionStatus: SubscriptionStatus @join__field(graph: BILLING)');
   });

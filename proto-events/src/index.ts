@@ -1,15 +1,17 @@
 import { EventRegistry, type EnvelopeOf } from './registry.js';
 import { identityEvents } from './identity.js';
 import { billingEvents } from './billing.js';
+import { contentEvents } from './content.js';
 
 export * from './envelope.js';
 export * from './subjects.js';
 export * from './registry.js';
 export * from './identity.js';
 export * from './billing.js';
+export * from './content.js';
 
 /** Every context's published events. A new context adds its `defineContext(…)` here. */
-const contexts = [identityEvents, billingEvents] as const;
+const contexts = [identityEvents, billingEvents, contentEvents] as const;
 
 type AnyIntegrationEventDefinition = (typeof contexts)[number]['events'][number];
 

@@ -77,7 +77,9 @@ describe.skipIf(chromiumMissing !== null)('an owner in the browser', () => {
   });
 
   it('shows the form messages before anything reaches the server', async () => {
-    await page.goto('/signup');
+    // The prerendered form submits natively if clicked before React adopts it; under load that
+    // window is long enough to hit, so wait until the page has settled.
+    await page.goto('/signup', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Please fill in all required fields').first().waitFor();
 
@@ -87,7 +89,7 @@ describe.skipIf(chromiumMissing !== null)('an owner in the browser', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Passwords do not match').waitFor();
 
-    await page.goto('/signin');
+    await page.goto('/signin', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Please fill in all fields').first().waitFor();
   });

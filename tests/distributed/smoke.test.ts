@@ -39,6 +39,7 @@ describe.skipIf(!natsBinary)('the distributed mode (nats-server + one process pe
         ...Object.fromEntries(serviceNames.map((name) => [portVariableOf(name), String(ports.get(name))])),
         PUBLIC_ORIGIN: gatewayUrl(),
         INTERNAL_SECRET: secret,
+        MASTER_KEY: 'ZGlzdHJpYnV0ZWQtc21va2UtbWFzdGVyLWtleS0zMmI',
         LOG_LEVEL: 'warn',
       },
       root,

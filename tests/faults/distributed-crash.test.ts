@@ -52,6 +52,7 @@ describe.skipIf(!natsBinary)('the distributed mode, its services killed with SIG
             PORT: String(port),
             HOST: '127.0.0.1',
             INTERNAL_SECRET: 'a-shared-internal-secret-of-at-least-32-chars',
+            MASTER_KEY: '0123456789abcdef'.repeat(4),
             LOG_LEVEL: 'warn',
           },
           root,

@@ -1,14 +1,40 @@
-import { defineService } from '@brandloom/runtime';
-import { z } from 'zod';
+import { subjectsOfContext } from '@brandloom/proto-events';
+import { defineService, noServices } from '@brandloom/runtime';
+import { contentApplication } from './application.js';
+import { BrandReadModel } from './brand/brand-read-model.js';
 import { contract } from './contract.js';
+import { aiProvider } from './generation/provider.js';
+import { contentIntegrationEvent } from './integration.js';
+import { PlansReadModel } from './plans/plans-read-model.js';
+import { PostsReadModel } from './posts/posts-read-model.js';
+import { contentResolvers } from './resolvers.js';
+import { contentSettingsSchema } from './settings.js';
+import { UsageReadModel } from './usage/usage-read-model.js';
 
-/** Brand settings, AI generation, posts and their moderation (being built). */
+/** Brand settings, AI generation, posts and their moderation. */
 export const service = defineService({
   name: 'content',
-  settingsSchema: z.object({}),
-  create: () => ({
-    name: 'content',
-    subgraph: { name: 'content', typeDefs: contract.typeDefs, resolvers: { Query: { contentHealth: () => 'ok' } } },
-    projections: [],
-  }),
+  settingsSchema: contentSettingsSchema,
+  create(infrastructure, settings) {
+    const readModels = {
+      brands: new BrandReadModel(),
+      posts: new PostsReadModel(),
+      plans: new PlansReadModel(),
+      usage: new UsageReadModel(),
+    };
+    const app = contentApplication({
+      ...infrastructure,
+      ...readModels,
+      services: infrastructure.services ?? noServices,
+      provider: aiProvider(settings),
+    });
+    return {
+      name: 'content',
+      subgraph: { name: 'content', typeDefs: contract.typeDefs, resolvers: contentResolvers(app) },
+      projections: Object.values(readModels),
+      // The plan (tier and trial) comes from billing, for the monthly post limit.
+      consumes: [subjectsOfContext('billing')],
+      toIntegrationEvent: contentIntegrationEvent,
+    };
+  },
 });

@@ -1,5 +1,6 @@
 import { currentUserFieldsFragment } from '@brandloom/proto-events/graphql';
 import { bodyAsInput, restReply, type RestRoute } from '@brandloom/runtime/edge';
+import { vaultRestRoutes } from './vault/rest.js';
 
 const signedInUser =
   (field: string, status = 200) =>
@@ -45,6 +46,7 @@ export const identityRestRoutes: readonly RestRoute[] = [
     // A link or address-bar visit lands on the landing page; a fetch gets JSON.
     reply: (_data, req) => (req.wantsHtml ? { redirect: '/' } : restReply({ message: 'Signed out' })),
   },
+  ...vaultRestRoutes,
 ];
 
 // The master admin's paths and the contact form (issue 8). Admin checks happen in the resolvers.

@@ -3,7 +3,13 @@ import { booleanFlag, optionalString } from '@brandloom/runtime';
 import type { IdentitySettings } from './application.js';
 import type { SupportSettings } from './support/support.js';
 
-export type IdentityServiceSettings = IdentitySettings & { support: SupportSettings };
+/** Where the vault's master key comes from (vault/crypto.ts). */
+export interface VaultSettings {
+  masterKey: string | undefined;
+  dataDir: string;
+}
+
+export type IdentityServiceSettings = IdentitySettings & { support: SupportSettings; vault: VaultSettings };
 
 /** The identity service's settings from the environment. */
 export const identitySettingsSchema: z.ZodType<IdentityServiceSettings> = z
@@ -17,6 +23,8 @@ export const identitySettingsSchema: z.ZodType<IdentityServiceSettings> = z
     ),
     SUPPORT_EMAIL: z.email('must be an email address').default('support@brandloom.app'),
     SMTP_FROM: optionalString,
+    MASTER_KEY: optionalString,
+    DATA_DIR: z.string().min(1).default('./data'),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -38,4 +46,5 @@ export const identitySettingsSchema: z.ZodType<IdentityServiceSettings> = z
       supportEmail: env.SUPPORT_EMAIL,
       from: env.SMTP_FROM ?? `Brandloom <${env.SUPPORT_EMAIL}>`,
     },
+    vault: { masterKey: env.MASTER_KEY, dataDir: env.DATA_DIR },
   }));

@@ -26,3 +26,4 @@ export * from './service/contract.js';
 export * from './subgraph/in-process.js';
 export * from './background/store-follower.js';
 export * from './parking/parking-lot.js';
+export * from './service-client/service-client.js';

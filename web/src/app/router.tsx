@@ -15,6 +15,12 @@ import {
   SignUpPage,
   SubscriptionPage,
   SupportPage,
+  ApiSettingsPage,
+  BrandSettingsPage,
+  ContentGeneratorPage,
+  HomePage,
+  ModerationPage,
+  TestOpenAiPage,
 } from './routes';
 
 function SignedOutRoutes() {
@@ -41,6 +47,12 @@ function SignedInRoutes({ user, trialDays }: { user: CurrentUser; trialDays: num
         <Route path="/subscription" element={<SubscriptionPage />} />
         <Route path="/support" element={<SupportPage />} />
         {user.isAdmin && <Route path="/admin" element={<AdminPage />} />}
+        <Route path="/home" element={<HomePage user={user} />} />
+        <Route path="/brand-settings" element={<BrandSettingsPage />} />
+        <Route path="/api-settings" element={<ApiSettingsPage />} />
+        <Route path="/test-openai" element={<TestOpenAiPage />} />
+        <Route path="/content-generator" element={<ContentGeneratorPage user={user} />} />
+        <Route path="/moderation" element={<ModerationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -18,6 +18,22 @@ export const loadMasterLoginPage = loader(() =>
 );
 export const loadAppLayout = loader(() => import('../features/layout/app-layout').then((m) => m.AppLayout));
 export const loadSetupPage = loader(() => import('../features/setup/setup-page').then((m) => m.SetupPage));
+export const loadHomePage = loader(() => import('../features/home/home-page').then((m) => m.HomePage));
+export const loadBrandSettingsPage = loader(() =>
+  import('../features/brand-settings/brand-settings-page').then((m) => m.BrandSettingsPage),
+);
+export const loadApiSettingsPage = loader(() =>
+  import('../features/api-settings/api-settings-page').then((m) => m.ApiSettingsPage),
+);
+export const loadTestOpenAiPage = loader(() =>
+  import('../features/test-openai/test-openai-page').then((m) => m.TestOpenAiPage),
+);
+export const loadContentGeneratorPage = loader(() =>
+  import('../features/content-generator/content-generator-page').then((m) => m.ContentGeneratorPage),
+);
+export const loadModerationPage = loader(() =>
+  import('../features/moderation/moderation-page').then((m) => m.ModerationPage),
+);
 export const loadNotFoundPage = loader(() =>
   import('../features/not-found/not-found-page').then((m) => m.NotFoundPage),
 );

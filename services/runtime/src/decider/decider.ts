@@ -28,6 +28,7 @@ export class DomainError extends Error {
 export type DomainErrorCode =
   | 'BAD_USER_INPUT'
   | 'UNAUTHENTICATED'
+  | 'PAYMENT_REQUIRED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'

@@ -9,6 +9,7 @@ import { storageEnvSchema } from '../config/storage.js';
 import { openBus, serviceInfrastructure } from './infrastructure.js';
 import type { ServiceDefinition } from './contract.js';
 import { startService } from './service.js';
+import { HttpServiceDirectory } from '../service-client/service-client.js';
 
 export const serviceProcessEnvSchema = storageEnvSchema.extend({
   PORT: port(0),
@@ -25,7 +26,11 @@ export async function runServiceProcess<Settings>(options: ServiceDefinition<Set
   const settings = loadConfig(options.settingsSchema, process.env);
   const logger = createLogger(env.LOG_LEVEL, { process: options.name });
   const bus = await openBus(env, options.name, logger);
-  const infrastructure = serviceInfrastructure(options.name, env, bus, logger);
+  const infrastructure = {
+    ...serviceInfrastructure(options.name, env, bus, logger),
+    services: new HttpServiceDirectory(env.INTERNAL_SECRET, process.env).clientFor(options.name),
+    runMode: 'distributed' as const,
+  };
   const running = await startService(options.create(infrastructure, settings), infrastructure);
 
   const app = express();

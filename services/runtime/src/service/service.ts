@@ -11,6 +11,7 @@ import type { ProjectionRunner } from '../projections/runner.js';
 import { type Projection } from '../projections/runner.js';
 import { ReactionRunner, type Reaction } from '../reactions/runner.js';
 import type { RetryPolicy } from '../retry.js';
+import type { ServiceClient } from '../service-client/service-client.js';
 import { createSubgraph, type Subgraph, type SubgraphContext, type SubgraphDefinition } from '../subgraph/host.js';
 
 /** What a service needs from the outside world; chosen by configuration, never by the service. */
@@ -26,6 +27,10 @@ export interface ServiceInfrastructure {
   retry?: { reactions?: RetryPolicy; inbox?: RetryPolicy; publish?: RetryPolicy };
   /** How often the parking lot looks for replay requests; 1 s by default. */
   parkingPollIntervalMs?: number;
+  /** Calls to other services' subgraphs, signed as this service (absent: none reachable). */
+  services?: ServiceClient;
+  /** 'distributed' when this process runs one service (settings a lone process must have). */
+  runMode?: 'all-in-one' | 'distributed';
 }
 
 /** One bounded context: its subgraph, its read models, its reactions and its published events. */

@@ -19,6 +19,11 @@ export const callerSchema = z.object({
   clientAddress: z.string().nullable(),
   userAgent: z.string().nullable(),
   requestId: z.string(),
+  /**
+   * Set only when another service calls on a user's behalf (see `ServiceClient`): the calling
+   * service's name. The gateway never sets it, so a browser can never claim it.
+   */
+  service: z.string().optional(),
 });
 export type Caller = z.infer<typeof callerSchema>;
 

@@ -1,0 +1,154 @@
+import type { Projection, ReadModelDatabase, RecordedEvent } from '@brandloom/runtime';
+import { contentCodec } from '../events.js';
+import type { Platform } from '../platforms.js';
+import type { PostStatus } from './post.js';
+
+/** A post as the Moderation screen shows it (spec §3). */
+export interface PostView {
+  id: string;
+  platform: Platform;
+  status: PostStatus;
+  content: string;
+  topic: string;
+  tone: string;
+  isAiGenerated: boolean;
+  includeHashtags: boolean;
+  createdAt: string;
+  decidedAt: string | null;
+  postedTime: string | null;
+}
+
+interface PostRow {
+  id: string;
+  user_id: string;
+  platform: Platform;
+  status: PostStatus;
+  content: string;
+  topic: string;
+  tone: string;
+  is_ai_generated: number;
+  include_hashtags: number;
+  created_at: string;
+  decided_at: string | null;
+  posted_time: string | null;
+}
+
+const TABLE = 'posts';
+
+/** Every owner's posts, newest first, for Moderation and the `User` counts. */
+export class PostsReadModel implements Projection {
+  readonly name = 'posts';
+  readonly version = 1;
+  readonly categories = ['post'];
+  readonly tables = [TABLE];
+  private statements: ReturnType<typeof prepare> | null = null;
+
+  attach(db: ReadModelDatabase): void {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS ${TABLE} (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        platform TEXT NOT NULL,
+        status TEXT NOT NULL,
+        content TEXT NOT NULL,
+        topic TEXT NOT NULL,
+        tone TEXT NOT NULL,
+        is_ai_generated INTEGER NOT NULL,
+        include_hashtags INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        decided_at TEXT,
+        posted_time TEXT
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS posts_by_owner ON ${TABLE} (user_id, created_at);
+    `);
+    this.statements = prepare(db);
+  }
+
+  ofOwner(userId: string): PostView[] {
+    return this.attached().ofOwner.all(userId).map(toView);
+  }
+
+  /** The owner's post, or null for another owner's (which does not exist for them). */
+  get(userId: string, postId: string): PostView | null {
+    const row = this.attached().get.get(postId);
+    return row && row.user_id === userId ? toView(row) : null;
+  }
+
+  count(userId: string): number {
+    return this.attached().count.get(userId)?.total ?? 0;
+  }
+
+  apply(recorded: RecordedEvent): void {
+    if (!contentCodec.knows(recorded.type)) return;
+    const event = contentCodec.decodeTrusted(recorded);
+    const statements = this.attached();
+    switch (event.type) {
+      case 'content.PostCreated': {
+        const { postId, userId, isAiGenerated, includeHashtags, ...post } = event.data;
+        statements.insert.run({
+          ...post,
+          id: postId,
+          userId,
+          isAiGenerated: isAiGenerated ? 1 : 0,
+          includeHashtags: includeHashtags ? 1 : 0,
+        });
+        return;
+      }
+      case 'content.PostApproved':
+        statements.decide.run({ id: event.data.postId, status: 'approved', at: event.data.at });
+        return;
+      case 'content.PostRejected':
+        statements.decide.run({ id: event.data.postId, status: 'rejected', at: event.data.at });
+        return;
+      default:
+        return;
+    }
+  }
+
+  private attached() {
+    if (!this.statements) throw new Error('The posts read model is not attached to its database yet');
+    return this.statements;
+  }
+}
+
+function prepare(db: ReadModelDatabase) {
+  return {
+    ofOwner: db.prepare<[string], PostRow>(`SELECT * FROM ${TABLE} WHERE user_id = ? ORDER BY created_at DESC, id`),
+    get: db.prepare<[string], PostRow>(`SELECT * FROM ${TABLE} WHERE id = ?`),
+    count: db.prepare<[string], { total: number }>(`SELECT COUNT(*) AS total FROM ${TABLE} WHERE user_id = ?`),
+    insert: db.prepare<{
+      id: string;
+      userId: string;
+      platform: string;
+      content: string;
+      topic: string;
+      tone: string;
+      isAiGenerated: number;
+      includeHashtags: number;
+      createdAt: string;
+    }>(
+      `INSERT OR REPLACE INTO ${TABLE}
+         (id, user_id, platform, status, content, topic, tone, is_ai_generated, include_hashtags, created_at)
+       VALUES (@id, @userId, @platform, 'pending', @content, @topic, @tone, @isAiGenerated, @includeHashtags, @createdAt)`,
+    ),
+    decide: db.prepare<{ id: string; status: string; at: string }>(
+      `UPDATE ${TABLE} SET status = @status, decided_at = @at WHERE id = @id`,
+    ),
+  };
+}
+
+function toView(row: PostRow): PostView {
+  return {
+    id: row.id,
+    platform: row.platform,
+    status: row.status,
+    content: row.content,
+    topic: row.topic,
+    tone: row.tone,
+    isAiGenerated: row.is_ai_generated === 1,
+    includeHashtags: row.include_hashtags === 1,
+    createdAt: row.created_at,
+    decidedAt: row.decided_at,
+    postedTime: row.posted_time,
+  };
+}

@@ -1,0 +1,55 @@
+import type { Projection, ReadModelDatabase, RecordedEvent } from '@brandloom/runtime';
+import { contentCodec } from '../events.js';
+
+const TABLE = 'monthly_usage';
+
+/** AI generations and tokens per owner and month, for the generator's footer and `User`. */
+export class UsageReadModel implements Projection {
+  readonly name = 'monthly-usage';
+  readonly version = 1;
+  readonly categories = ['usage'];
+  readonly tables = [TABLE];
+  private statements: ReturnType<typeof prepare> | null = null;
+
+  attach(db: ReadModelDatabase): void {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS ${TABLE} (
+        user_id TEXT NOT NULL,
+        month TEXT NOT NULL,
+        generations INTEGER NOT NULL,
+        tokens INTEGER NOT NULL,
+        PRIMARY KEY (user_id, month)
+      ) STRICT, WITHOUT ROWID;
+    `);
+    this.statements = prepare(db);
+  }
+
+  get(userId: string, month: string): { generations: number; tokens: number } {
+    return this.attached().get.get(userId, month) ?? { generations: 0, tokens: 0 };
+  }
+
+  apply(recorded: RecordedEvent): void {
+    if (recorded.type !== 'content.GenerationRecorded') return;
+    const event = contentCodec.decodeTrusted(recorded);
+    if (event.type !== 'content.GenerationRecorded') return;
+    const { userId, month, totalTokens } = event.data;
+    this.attached().add.run({ userId, month, tokens: totalTokens });
+  }
+
+  private attached() {
+    if (!this.statements) throw new Error('The usage read model is not attached to its database yet');
+    return this.statements;
+  }
+}
+
+function prepare(db: ReadModelDatabase) {
+  return {
+    get: db.prepare<[string, string], { generations: number; tokens: number }>(
+      `SELECT generations, tokens FROM ${TABLE} WHERE user_id = ? AND month = ?`,
+    ),
+    add: db.prepare<{ userId: string; month: string; tokens: number }>(
+      `INSERT INTO ${TABLE} (user_id, month, generations, tokens) VALUES (@userId, @month, 1, @tokens)
+       ON CONFLICT (user_id, month) DO UPDATE SET generations = generations + 1, tokens = tokens + @tokens`,
+    ),
+  };
+}
