@@ -22,5 +22,20 @@ export const UserRegistered = defineEvent('identity.UserRegistered', userRegiste
   { schema: userRegisteredV1, upcast: (data: z.infer<typeof userRegisteredV1>) => ({ ...data, isAdmin: false }) },
 ]);
 
+/**
+ * The owner's saved credentials changed. Names which credentials are set now (the whole set,
+ * e.g. `twitterApiKey`), so other services can tell which platforms can be connected; never a
+ * value, not even sealed.
+ */
+export const credentialsChangedV1 = z.object({
+  userId: z.uuid(),
+  set: z.array(z.string().regex(/^[a-z][A-Za-z]*$/)),
+  changedAt: z.iso.datetime(),
+});
+
+export type CredentialsChanged = z.infer<typeof credentialsChangedV1>;
+
+export const CredentialsChanged = defineEvent('identity.CredentialsChanged', credentialsChangedV1);
+
 /** What identity publishes. */
-export const identityEvents = defineContext('identity', [UserRegistered]);
+export const identityEvents = defineContext('identity', [UserRegistered, CredentialsChanged]);

@@ -52,6 +52,9 @@ export const vaultDecider: Decider<VaultCommand, CredentialsSaved, VaultState> =
     // Removing what is not there changes nothing; the data key, once chosen, stays the owner's.
     const removed = command.removed.filter((field) => state.sealed[field] !== undefined);
     if (Object.keys(command.sealed).length === 0 && removed.length === 0) return [];
+    const set = Object.keys({ ...state.sealed, ...command.sealed })
+      .filter((field) => !removed.includes(field as CredentialField))
+      .sort();
     return [
       {
         type: 'identity.CredentialsSaved',
@@ -60,6 +63,7 @@ export const vaultDecider: Decider<VaultCommand, CredentialsSaved, VaultState> =
           wrappedDataKey: state.wrappedDataKey ?? command.wrappedDataKey,
           sealed: command.sealed,
           removed,
+          set,
           at: command.at,
         },
       },

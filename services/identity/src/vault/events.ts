@@ -10,6 +10,8 @@ export const vaultEventSchemas = {
     /** Field → its new sealed value. */
     sealed: z.record(z.string(), z.string()),
     removed: z.array(z.string()),
+    /** Every field set after this change, by name only (published for platform status). */
+    set: z.array(z.string()).optional(),
     at: z.iso.datetime(),
   }),
   /** A value sealed under the master key when the vault first started, to recognise the key. */

@@ -119,7 +119,14 @@ describe('the vault decider', () => {
   const spec = deciderSpec(vaultDecider);
   const saved = {
     type: 'identity.CredentialsSaved' as const,
-    data: { userId, wrappedDataKey: 'wrapped-1', sealed: { openaiApiKey: 'c1' }, removed: [], at: now().toISOString() },
+    data: {
+      userId,
+      wrappedDataKey: 'wrapped-1',
+      sealed: { openaiApiKey: 'c1' },
+      removed: [],
+      set: ['openaiApiKey'],
+      at: now().toISOString(),
+    },
   };
   it('records changes, keeps the first data key, and ignores removing what is not there', () => {
     spec
@@ -132,7 +139,9 @@ describe('the vault decider', () => {
         removed: ['openaiApiKey', 'tiktokAppId'],
         at: now().toISOString(),
       })
-      .then([{ type: 'identity.CredentialsSaved', data: { ...saved.data, sealed: {}, removed: ['openaiApiKey'] } }]);
+      .then([
+        { type: 'identity.CredentialsSaved', data: { ...saved.data, sealed: {}, removed: ['openaiApiKey'], set: [] } },
+      ]);
     spec
       .given([])
       .when({
