@@ -31,6 +31,8 @@ const action = (client: SiteClient, userId: string, name: unknown) =>
 
 interface AdminUser extends UserBody {
   trialDaysRemaining: number | null;
+  totalPosts: number;
+  monthlyPostsUsed: number;
   accountHistory: { action: string; by: string; at: string }[];
   planHistory: { action: string; by: string; at: string }[];
 }
@@ -99,6 +101,24 @@ describe('the admin paths', () => {
     );
     expect(stats['totalUsers']).toBeGreaterThanOrEqual(2);
     expect(stats['trialUsers']).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("a user's usage in the admin list", () => {
+  it('counts the posts the user created, from the content service', async () => {
+    const { browser, user } = await owner();
+    expect(await listed(user.id)).toMatchObject({ totalPosts: 0, monthlyPostsUsed: 0 });
+    const created = await browser.post('/api/posts', {
+      content: 'Fresh sourdough out of the oven at 7am! #bread #local',
+      platform: 'twitter',
+      status: 'pending',
+      isAiGenerated: true,
+      topic: 'sourdough',
+      tone: 'friendly',
+      includeHashtags: true,
+    });
+    expect(created.status).toBe(201);
+    await expect.poll(async () => (await listed(user.id)).totalPosts).toBe(1);
   });
 });
 

@@ -53,7 +53,7 @@ export const identityRestRoutes: readonly RestRoute[] = [
 
 const adminUserFields = `id email firstName lastName isAdmin isActive createdAt lastActiveAt
   subscriptionTier subscriptionStatus trialEndsAt subscriptionEndsAt trialDaysRemaining
-  accountHistory { action by at } planHistory { action by at }`;
+  totalPosts monthlyPostsUsed accountHistory { action by at } planHistory { action by at }`;
 
 /** Plan actions are billing's, account actions identity's; the row runs the one the action names. */
 const planActionNames = new Set(['extend-trial', 'upgrade']);

@@ -195,6 +195,10 @@ export function AdminPage() {
                     </Stack>
                     <Stack gap="1">
                       <Text fontWeight="semibold">Usage</Text>
+                      <Text>
+                        Posts created: {user.totalPosts} ({user.monthlyPostsUsed} this month)
+                      </Text>
+                      <Text>Analytics views: not counted yet (analytics come with the engagement service)</Text>
                       <Text>Last active: {date(user.lastActiveAt)}</Text>
                     </Stack>
                     {history.length > 0 && (

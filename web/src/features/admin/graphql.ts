@@ -27,6 +27,8 @@ export const ADMIN_DASHBOARD_QUERY = graphql(`
       subscriptionStatus
       trialEndsAt
       subscriptionEndsAt
+      totalPosts
+      monthlyPostsUsed
       accountHistory {
         action
         by
