@@ -119,6 +119,39 @@ describe('the Stripe webhook', () => {
     });
   });
 
+  it('activates the plan when the subscription is created, before any Checkout event', async () => {
+    const { browser } = await owner();
+    const { sessionId } = await checkout(browser, 'starter', 'yearly');
+    const subscription = stripe.completeCheckout(sessionId, new Date(Date.now() + 365 * DAY));
+    expect((await deliver(stripe.signedEvent('customer.subscription.created', subscription))).status).toBe(200);
+    expect(await me(browser)).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'starter' });
+  });
+
+  it('renews the period when an invoice is paid', async () => {
+    const { browser } = await owner();
+    const { sessionId } = await checkout(browser, 'professional', 'monthly');
+    const subscription = stripe.completeCheckout(sessionId, new Date(Date.now() + 30 * DAY));
+    expect(
+      (await deliver(stripe.signedEvent('checkout.session.completed', stripe.checkoutSessions.get(sessionId)!))).status,
+    ).toBe(200);
+
+    // A month later Stripe charges again and moves the period on.
+    const renewedEnd = new Date(Math.floor((Date.now() + 60 * DAY) / 1000) * 1000);
+    subscription.items.data[0]!.current_period_end = renewedEnd.getTime() / 1000;
+    const paid = stripe.signedEvent('invoice.paid', {
+      id: 'in_fake_renewal',
+      object: 'invoice',
+      amount_paid: 6900,
+      parent: { subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+    });
+    expect((await deliver(paid)).status).toBe(200);
+    expect(await me(browser)).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionTier: 'professional',
+      subscriptionEndsAt: renewedEnd.toISOString(),
+    });
+  });
+
   it('activates the promotional Pro plan when the $49 payment intent succeeds', async () => {
     const { browser, user } = await owner();
     expect((await browser.post('/api/create-payment-intent', { amount: 49 })).status).toBe(200);
