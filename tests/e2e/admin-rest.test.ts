@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteClient, uniqueEmail, type UserBody } from '../support/browser-client.js';
+import { SiteClient, type UserBody, signUpOwner } from '../support/browser-client.js';
 import { startTestServer, type TestServer } from '../support/all-in-one.js';
 import { userWithTrial } from '../support/trial.js';
 
@@ -18,11 +18,7 @@ beforeAll(async () => {
 afterAll(() => server?.dispose());
 
 async function owner(): Promise<{ browser: SiteClient; user: UserBody; email: string }> {
-  const browser = new SiteClient(server.url);
-  const email = uniqueEmail();
-  expect(
-    (await browser.post('/api/signup', { firstName: 'Ana', lastName: 'Silva', email, password: 'secret1' })).status,
-  ).toBe(201);
+  const { browser, email } = await signUpOwner(server.url);
   return { browser, user: await userWithTrial(browser), email };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteClient, uniqueEmail, type UserBody } from '../support/browser-client.js';
+import { SiteClient, type UserBody, signUpOwner } from '../support/browser-client.js';
 import { startTestServer, type TestServer } from '../support/all-in-one.js';
 import { userWithTrial } from '../support/trial.js';
 import { FakeStripe } from '../fakes/stripe-server.js';
@@ -20,14 +20,7 @@ afterAll(async () => {
 });
 
 async function owner(): Promise<{ browser: SiteClient; user: UserBody }> {
-  const browser = new SiteClient(server.url);
-  const signUp = await browser.post('/api/signup', {
-    firstName: 'Ana',
-    lastName: 'Silva',
-    email: uniqueEmail(),
-    password: 'secret1',
-  });
-  expect(signUp.status).toBe(201);
+  const { browser } = await signUpOwner(server.url);
   return { browser, user: await userWithTrial(browser) };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteClient, uniqueEmail } from '../support/browser-client.js';
+import type { SiteClient } from '../support/browser-client.js';
+import { signUpOwner } from '../support/browser-client.js';
 import { startTestServer, type TestServer } from '../support/all-in-one.js';
 import { userWithTrial } from '../support/trial.js';
 import { FAKE_POST, startFakeOpenAi, type FakeOpenAi } from '../fakes/openai-server.js';
@@ -16,14 +17,7 @@ afterAll(async () => {
 });
 
 async function ownerWithKey(key: string | null): Promise<SiteClient> {
-  const browser = new SiteClient(server.url);
-  const signUp = await browser.post('/api/signup', {
-    firstName: 'Ana',
-    lastName: 'Silva',
-    email: uniqueEmail(),
-    password: 'secret1',
-  });
-  expect(signUp.status).toBe(201);
+  const { browser } = await signUpOwner(server.url);
   if (key) expect((await browser.post('/api/user/api-keys', { openaiApiKey: key })).status).toBe(200);
   return browser;
 }

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteClient, uniqueEmail } from '../support/browser-client.js';
+import { SiteClient, signUpOwner } from '../support/browser-client.js';
 import { startTestServer, type TestServer } from '../support/all-in-one.js';
 
 let server: TestServer;
@@ -11,15 +11,7 @@ beforeAll(async () => {
 afterAll(() => server?.dispose());
 
 async function owner(): Promise<SiteClient> {
-  const browser = new SiteClient(server.url);
-  const response = await browser.post('/api/signup', {
-    firstName: 'Ana',
-    lastName: 'Silva',
-    email: uniqueEmail(),
-    password: 'secret1',
-  });
-  expect(response.status).toBe(201);
-  return browser;
+  return (await signUpOwner(server.url)).browser;
 }
 
 const json = async (response: Response) => (await response.json()) as Record<string, unknown>;

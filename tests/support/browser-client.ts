@@ -70,3 +70,17 @@ export interface UserBody {
 }
 
 export const userOf = async (response: Response): Promise<UserBody> => (await response.json()) as UserBody;
+
+/** A new owner, signed up through `POST /api/signup` as the sign-up form does, with the browser that holds their session. */
+export async function signUpOwner(origin: string): Promise<{ browser: SiteClient; email: string }> {
+  const browser = new SiteClient(origin);
+  const email = uniqueEmail();
+  const response = await browser.post('/api/signup', {
+    firstName: 'Ana',
+    lastName: 'Silva',
+    email,
+    password: 'secret1',
+  });
+  if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  return { browser, email };
+}
