@@ -85,22 +85,3 @@ export function describeError(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);
 }
-
-const UNTIL_STOPPED: RetryPolicy = { firstDelayMs: 50, maxDelayMs: 5000, giveUpAfterMs: Infinity };
-
-/** Run `attempt` until it succeeds or `isStopped()`; waits grow up to 5 s between tries. */
-export async function retryUntilStopped(
-  attempt: () => Promise<void>,
-  isStopped: () => boolean,
-  onFailure: (error: unknown, attemptNumber: number) => void,
-): Promise<void> {
-  for (let attemptNumber = 1; !isStopped(); attemptNumber++) {
-    try {
-      await attempt();
-      return;
-    } catch (error) {
-      onFailure(error, attemptNumber);
-      await sleep(backoffDelayMs(UNTIL_STOPPED, attemptNumber));
-    }
-  }
-}
