@@ -1,3 +1,4 @@
+import { contentTones as tones } from '@brandloom/proto-events/forms';
 import {
   Badge,
   Button,
@@ -32,19 +33,6 @@ const platforms: { key: PlatformKey; label: string }[] = [
   { key: 'tiktok', label: 'TikTok' },
   { key: 'facebook', label: 'Facebook' },
 ];
-
-export const tones = [
-  'professional',
-  'casual',
-  'humorous',
-  'inspirational',
-  'informative',
-  'urgent',
-  'friendly',
-  'authoritative',
-  'playful',
-  'empathetic',
-] as const;
 
 const isUrlOrEmpty = (value: string) =>
   value.trim() === '' || (/^https?:\/\//i.test(value.trim()) && URL.canParse(value.trim()));

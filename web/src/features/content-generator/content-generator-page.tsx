@@ -1,3 +1,4 @@
+import { contentTones as tones } from '@brandloom/proto-events/forms';
 import {
   Alert,
   Badge,
@@ -21,19 +22,6 @@ import { toast } from '../../components/ui/toaster';
 import { userFacingMessage } from '../../lib/errors';
 import type { CurrentUser } from '../../lib/user';
 import { CONTENT_USAGE_QUERY, GENERATE_CONTENT_MUTATION, SAVE_DRAFT_MUTATION } from './graphql';
-
-const tones = [
-  'professional',
-  'casual',
-  'humorous',
-  'inspirational',
-  'informative',
-  'urgent',
-  'friendly',
-  'authoritative',
-  'playful',
-  'empathetic',
-];
 
 const allPlatforms = [
   { key: 'twitter', label: 'X (Twitter)', rule: '280 characters, 2-4 hashtags' },
