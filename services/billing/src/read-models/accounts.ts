@@ -1,5 +1,11 @@
 import { createIntegrationEventRegistry, UserRegistered } from '@brandloom/proto-events';
-import { parseInboxCopy, type Projection, type ReadModelDatabase, type RecordedEvent } from '@brandloom/runtime';
+import {
+  parseInboxCopy,
+  type Projection,
+  type ReadModelDatabase,
+  type RecordedEvent,
+  readModelTables,
+} from '@brandloom/runtime';
 
 /**
  * The accounts billing has heard of, from the registrations in its inbox: enough for an admin's
@@ -13,18 +19,19 @@ export class AccountsReadModel implements Projection {
   readonly categories = ['inbox'];
   readonly tables = ['accounts'];
   private readonly registry = createIntegrationEventRegistry();
-  private statements: ReturnType<typeof prepare> | null = null;
+  private readonly store = readModelTables(
+    'accounts',
+    `CREATE TABLE IF NOT EXISTS accounts (user_id TEXT PRIMARY KEY, is_admin INTEGER NOT NULL) STRICT, WITHOUT ROWID;`,
+    prepare,
+  );
 
   attach(db: ReadModelDatabase): void {
-    db.exec(
-      `CREATE TABLE IF NOT EXISTS accounts (user_id TEXT PRIMARY KEY, is_admin INTEGER NOT NULL) STRICT, WITHOUT ROWID;`,
-    );
-    this.statements = prepare(db);
+    this.store.attach(db);
   }
 
   /** Null for an account billing never heard of. */
   get(userId: string): { isAdmin: boolean } | null {
-    const row = this.attached().get.get(userId);
+    const row = this.store.statements().get.get(userId);
     return row ? { isAdmin: row.is_admin === 1 } : null;
   }
 
@@ -32,12 +39,7 @@ export class AccountsReadModel implements Projection {
     if (recorded.type !== UserRegistered.type) return;
     const copy = parseInboxCopy(this.registry, recorded);
     if (copy.type !== UserRegistered.type) return;
-    this.attached().upsert.run({ userId: copy.data.userId, isAdmin: copy.data.isAdmin ? 1 : 0 });
-  }
-
-  private attached() {
-    if (!this.statements) throw new Error('The accounts read model is not attached to its database yet');
-    return this.statements;
+    this.store.statements().upsert.run({ userId: copy.data.userId, isAdmin: copy.data.isAdmin ? 1 : 0 });
   }
 }
 

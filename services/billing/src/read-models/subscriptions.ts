@@ -1,4 +1,4 @@
-import type { Projection, ReadModelDatabase, RecordedEvent } from '@brandloom/runtime';
+import { type Projection, type ReadModelDatabase, type RecordedEvent, readModelTables } from '@brandloom/runtime';
 import { billingCodec, type BillingEvent } from '../events.js';
 import type { Tier } from '../plans/plans.js';
 import { dueAt, type SubscriptionStatus } from '../subscriptions/subscription.js';
@@ -54,10 +54,9 @@ export class SubscriptionsReadModel implements Projection {
   readonly version = 2;
   readonly categories = ['subscription'];
   readonly tables = ['subscriptions', 'plan_actions', 'payments'];
-  private statements: ReturnType<typeof prepare> | null = null;
-
-  attach(db: ReadModelDatabase): void {
-    db.exec(`
+  private readonly store = readModelTables(
+    'subscriptions',
+    `
       CREATE TABLE IF NOT EXISTS subscriptions (
         user_id TEXT PRIMARY KEY,
         tier TEXT,
@@ -72,28 +71,33 @@ export class SubscriptionsReadModel implements Projection {
       CREATE TABLE IF NOT EXISTS plan_actions (user_id TEXT NOT NULL, action TEXT NOT NULL, by TEXT NOT NULL, at TEXT NOT NULL) STRICT;
       CREATE INDEX IF NOT EXISTS plan_actions_user ON plan_actions (user_id);
       CREATE TABLE IF NOT EXISTS payments (user_id TEXT NOT NULL, amount_cents INTEGER NOT NULL, at TEXT NOT NULL) STRICT;
-    `);
-    this.statements = prepare(db);
+    `,
+    prepare,
+  );
+
+  attach(db: ReadModelDatabase): void {
+    this.store.attach(db);
   }
 
   get(userId: string): SubscriptionView | null {
-    const row = this.attached().get.get(userId);
+    const row = this.store.statements().get.get(userId);
     return row ? toView(row) : null;
   }
 
   /** The users whose trial or canceled period has ended by `now` and is not yet recorded as ended. */
   due(now: string, limit = 100): string[] {
-    return this.attached()
+    return this.store
+      .statements()
       .due.all(now, limit)
       .map((row) => row.user_id);
   }
 
   actions(userId: string): PlanActionView[] {
-    return this.attached().actions.all(userId);
+    return this.store.statements().actions.all(userId);
   }
 
   stats(now: Date): PlanStats {
-    const s = this.attached();
+    const s = this.store.statements();
     const counts = s.counts.get()!;
     const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString();
     const revenue = s.revenue.get(monthAgo)!;
@@ -114,7 +118,7 @@ export class SubscriptionsReadModel implements Projection {
   }
 
   private applyEvent(event: BillingEvent): void {
-    const s = this.attached();
+    const s = this.store.statements();
     switch (event.type) {
       case 'billing.SubscriptionChanged': {
         const plan = event.data;
@@ -157,11 +161,6 @@ export class SubscriptionsReadModel implements Projection {
       default:
         return;
     }
-  }
-
-  private attached() {
-    if (!this.statements) throw new Error('The subscriptions read model is not attached to its database yet');
-    return this.statements;
   }
 }
 

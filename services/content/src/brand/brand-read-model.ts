@@ -1,4 +1,4 @@
-import type { Projection, ReadModelDatabase, RecordedEvent } from '@brandloom/runtime';
+import { type Projection, type ReadModelDatabase, type RecordedEvent, readModelTables } from '@brandloom/runtime';
 import { contentCodec, type BrandSettings } from '../events.js';
 
 const TABLE = 'brand_settings';
@@ -9,17 +9,18 @@ export class BrandReadModel implements Projection {
   readonly version = 1;
   readonly categories = ['brand'];
   readonly tables = [TABLE];
-  private statements: ReturnType<typeof prepare> | null = null;
+  private readonly store = readModelTables(
+    'brand settings',
+    `CREATE TABLE IF NOT EXISTS ${TABLE} (user_id TEXT PRIMARY KEY, settings TEXT NOT NULL) STRICT, WITHOUT ROWID;`,
+    prepare,
+  );
 
   attach(db: ReadModelDatabase): void {
-    db.exec(
-      `CREATE TABLE IF NOT EXISTS ${TABLE} (user_id TEXT PRIMARY KEY, settings TEXT NOT NULL) STRICT, WITHOUT ROWID;`,
-    );
-    this.statements = prepare(db);
+    this.store.attach(db);
   }
 
   get(userId: string): BrandSettings | null {
-    const row = this.attached().get.get(userId);
+    const row = this.store.statements().get.get(userId);
     return row ? (JSON.parse(row.settings) as BrandSettings) : null;
   }
 
@@ -27,12 +28,7 @@ export class BrandReadModel implements Projection {
     if (recorded.type !== 'content.BrandSettingsSaved') return;
     const event = contentCodec.decodeTrusted(recorded);
     if (event.type !== 'content.BrandSettingsSaved') return;
-    this.attached().upsert.run({ userId: event.data.userId, settings: JSON.stringify(event.data.settings) });
-  }
-
-  private attached() {
-    if (!this.statements) throw new Error('The brand settings read model is not attached to its database yet');
-    return this.statements;
+    this.store.statements().upsert.run({ userId: event.data.userId, settings: JSON.stringify(event.data.settings) });
   }
 }
 

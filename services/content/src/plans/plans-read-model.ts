@@ -1,5 +1,11 @@
 import { createIntegrationEventRegistry, SubscriptionChanged, TrialStarted } from '@brandloom/proto-events';
-import { parseInboxCopy, type Projection, type ReadModelDatabase, type RecordedEvent } from '@brandloom/runtime';
+import {
+  parseInboxCopy,
+  type Projection,
+  type ReadModelDatabase,
+  type RecordedEvent,
+  readModelTables,
+} from '@brandloom/runtime';
 import type { PlanView } from './plan-limits.js';
 
 const TABLE = 'plans';
@@ -17,22 +23,25 @@ export class PlansReadModel implements Projection {
   readonly categories = ['inbox'];
   readonly tables = [TABLE];
   private readonly registry = createIntegrationEventRegistry();
-  private statements: ReturnType<typeof prepare> | null = null;
-
-  attach(db: ReadModelDatabase): void {
-    db.exec(`
+  private readonly store = readModelTables(
+    'plans',
+    `
       CREATE TABLE IF NOT EXISTS ${TABLE} (
         user_id TEXT PRIMARY KEY,
         tier TEXT,
         status TEXT NOT NULL,
         trial_ends_at TEXT
       ) STRICT, WITHOUT ROWID;
-    `);
-    this.statements = prepare(db);
+    `,
+    prepare,
+  );
+
+  attach(db: ReadModelDatabase): void {
+    this.store.attach(db);
   }
 
   get(userId: string): PlanView | null {
-    const row = this.attached().get.get(userId);
+    const row = this.store.statements().get.get(userId);
     return row ? { tier: row.tier, status: row.status, trialEndsAt: row.trial_ends_at } : null;
   }
 
@@ -41,16 +50,11 @@ export class PlansReadModel implements Projection {
     const copy = parseInboxCopy(this.registry, recorded);
     if (copy.type === TrialStarted.type) {
       const { userId, trialEndsAt } = copy.data;
-      this.attached().upsert.run({ userId, tier: null, status: 'trial', trialEndsAt });
+      this.store.statements().upsert.run({ userId, tier: null, status: 'trial', trialEndsAt });
     } else if (copy.type === SubscriptionChanged.type) {
       const { userId, tier, status, trialEndsAt } = copy.data;
-      this.attached().upsert.run({ userId, tier, status, trialEndsAt });
+      this.store.statements().upsert.run({ userId, tier, status, trialEndsAt });
     }
-  }
-
-  private attached() {
-    if (!this.statements) throw new Error('The plans read model is not attached to its database yet');
-    return this.statements;
   }
 }
 

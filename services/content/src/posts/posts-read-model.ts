@@ -1,4 +1,4 @@
-import type { Projection, ReadModelDatabase, RecordedEvent } from '@brandloom/runtime';
+import { type Projection, type ReadModelDatabase, type RecordedEvent, readModelTables } from '@brandloom/runtime';
 import { contentCodec } from '../events.js';
 import type { Platform } from '../platforms.js';
 import type { PostStatus } from './post.js';
@@ -41,10 +41,9 @@ export class PostsReadModel implements Projection {
   readonly version = 1;
   readonly categories = ['post'];
   readonly tables = [TABLE];
-  private statements: ReturnType<typeof prepare> | null = null;
-
-  attach(db: ReadModelDatabase): void {
-    db.exec(`
+  private readonly store = readModelTables(
+    'posts',
+    `
       CREATE TABLE IF NOT EXISTS ${TABLE} (
         id TEXT PRIMARY KEY,
         user_id TEXT NOT NULL,
@@ -60,28 +59,32 @@ export class PostsReadModel implements Projection {
         posted_time TEXT
       ) STRICT, WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS posts_by_owner ON ${TABLE} (user_id, created_at);
-    `);
-    this.statements = prepare(db);
+    `,
+    prepare,
+  );
+
+  attach(db: ReadModelDatabase): void {
+    this.store.attach(db);
   }
 
   ofOwner(userId: string): PostView[] {
-    return this.attached().ofOwner.all(userId).map(toView);
+    return this.store.statements().ofOwner.all(userId).map(toView);
   }
 
   /** The owner's post, or null for another owner's (which does not exist for them). */
   get(userId: string, postId: string): PostView | null {
-    const row = this.attached().get.get(postId);
+    const row = this.store.statements().get.get(postId);
     return row && row.user_id === userId ? toView(row) : null;
   }
 
   count(userId: string): number {
-    return this.attached().count.get(userId)?.total ?? 0;
+    return this.store.statements().count.get(userId)?.total ?? 0;
   }
 
   apply(recorded: RecordedEvent): void {
     if (!contentCodec.knows(recorded.type)) return;
     const event = contentCodec.decodeTrusted(recorded);
-    const statements = this.attached();
+    const statements = this.store.statements();
     switch (event.type) {
       case 'content.PostCreated': {
         const { postId, userId, isAiGenerated, includeHashtags, ...post } = event.data;
@@ -103,11 +106,6 @@ export class PostsReadModel implements Projection {
       default:
         return;
     }
-  }
-
-  private attached() {
-    if (!this.statements) throw new Error('The posts read model is not attached to its database yet');
-    return this.statements;
   }
 }
 

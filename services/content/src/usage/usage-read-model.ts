@@ -1,4 +1,4 @@
-import type { Projection, ReadModelDatabase, RecordedEvent } from '@brandloom/runtime';
+import { type Projection, type ReadModelDatabase, type RecordedEvent, readModelTables } from '@brandloom/runtime';
 import { contentCodec } from '../events.js';
 
 const TABLE = 'monthly_usage';
@@ -9,10 +9,9 @@ export class UsageReadModel implements Projection {
   readonly version = 1;
   readonly categories = ['usage'];
   readonly tables = [TABLE];
-  private statements: ReturnType<typeof prepare> | null = null;
-
-  attach(db: ReadModelDatabase): void {
-    db.exec(`
+  private readonly store = readModelTables(
+    'usage',
+    `
       CREATE TABLE IF NOT EXISTS ${TABLE} (
         user_id TEXT NOT NULL,
         month TEXT NOT NULL,
@@ -20,12 +19,16 @@ export class UsageReadModel implements Projection {
         tokens INTEGER NOT NULL,
         PRIMARY KEY (user_id, month)
       ) STRICT, WITHOUT ROWID;
-    `);
-    this.statements = prepare(db);
+    `,
+    prepare,
+  );
+
+  attach(db: ReadModelDatabase): void {
+    this.store.attach(db);
   }
 
   get(userId: string, month: string): { generations: number; tokens: number } {
-    return this.attached().get.get(userId, month) ?? { generations: 0, tokens: 0 };
+    return this.store.statements().get.get(userId, month) ?? { generations: 0, tokens: 0 };
   }
 
   apply(recorded: RecordedEvent): void {
@@ -33,12 +36,7 @@ export class UsageReadModel implements Projection {
     const event = contentCodec.decodeTrusted(recorded);
     if (event.type !== 'content.GenerationRecorded') return;
     const { userId, month, totalTokens } = event.data;
-    this.attached().add.run({ userId, month, tokens: totalTokens });
-  }
-
-  private attached() {
-    if (!this.statements) throw new Error('The usage read model is not attached to its database yet');
-    return this.statements;
+    this.store.statements().add.run({ userId, month, tokens: totalTokens });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Projection, ReadModelDatabase, RecordedEvent } from '@brandloom/runtime';
+import { type Projection, type ReadModelDatabase, type RecordedEvent, readModelTables } from '@brandloom/runtime';
 import { identityCodec } from '../events.js';
 
 /** What the product shows of an account (never the password hash). */
@@ -36,10 +36,9 @@ export class UsersReadModel implements Projection {
   readonly version = 2;
   readonly categories = ['user', 'session'];
   readonly tables = [TABLE, 'account_actions'];
-  private statements: ReturnType<typeof prepare> | null = null;
-
-  attach(db: ReadModelDatabase): void {
-    db.exec(`
+  private readonly store = readModelTables(
+    'users',
+    `
       CREATE TABLE IF NOT EXISTS ${TABLE} (
         id TEXT PRIMARY KEY,
         email TEXT NOT NULL,
@@ -52,39 +51,43 @@ export class UsersReadModel implements Projection {
       ) STRICT, WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS account_actions (user_id TEXT NOT NULL, action TEXT NOT NULL, by TEXT NOT NULL, at TEXT NOT NULL) STRICT;
       CREATE INDEX IF NOT EXISTS account_actions_user ON account_actions (user_id);
-    `);
-    this.statements = prepare(db);
+    `,
+    prepare,
+  );
+
+  attach(db: ReadModelDatabase): void {
+    this.store.attach(db);
   }
 
   get(userId: string): UserProfile | null {
-    const row = this.attached().get.get(userId);
+    const row = this.store.statements().get.get(userId);
     return row ? toProfile(row) : null;
   }
 
   /** Every account that is an admin now. */
   admins(): UserProfile[] {
-    return this.attached().admins.all().map(toProfile);
+    return this.store.statements().admins.all().map(toProfile);
   }
 
   /** Every account, newest first, for the admin's user table. */
   all(): UserProfile[] {
-    return this.attached().all.all().map(toProfile);
+    return this.store.statements().all.all().map(toProfile);
   }
 
   /** All accounts, and those not suspended that were active since `since`. */
   counts(since: string): { totalUsers: number; activeUsers: number } {
-    return this.attached().counts.get(since)!;
+    return this.store.statements().counts.get(since)!;
   }
 
   /** The master admin's suspensions and activations of an account, oldest first. */
   actions(userId: string): { action: string; by: string; at: string }[] {
-    return this.attached().actions.all(userId);
+    return this.store.statements().actions.all(userId);
   }
 
   apply(recorded: RecordedEvent): void {
     if (!identityCodec.knows(recorded.type)) return;
     const event = identityCodec.decodeTrusted(recorded);
-    const statements = this.attached();
+    const statements = this.store.statements();
     switch (event.type) {
       case 'identity.UserSignedUp': {
         const { userId, email, firstName, lastName, isAdmin, registeredAt } = event.data;
@@ -121,11 +124,6 @@ export class UsersReadModel implements Projection {
       default:
         return;
     }
-  }
-
-  private attached() {
-    if (!this.statements) throw new Error('The users read model is not attached to its database yet');
-    return this.statements;
   }
 }
 

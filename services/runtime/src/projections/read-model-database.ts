@@ -68,3 +68,26 @@ export function createRunnerTables(db: ReadModelDatabase): void {
   }
   db.exec(RUNNER_SCHEMA);
 }
+
+/**
+ * A read model's tables and prepared statements: `attach` creates the tables (when missing) and
+ * prepares the statements once the runner hands over the database; `statements()` refuses to
+ * answer before that.
+ */
+export function readModelTables<Statements>(
+  readModel: string,
+  schema: string,
+  prepare: (db: ReadModelDatabase) => Statements,
+) {
+  let prepared: Statements | null = null;
+  return {
+    attach(db: ReadModelDatabase): void {
+      db.exec(schema);
+      prepared = prepare(db);
+    },
+    statements(): Statements {
+      if (!prepared) throw new Error(`The ${readModel} read model is not attached to its database yet`);
+      return prepared;
+    },
+  };
+}

@@ -4,7 +4,7 @@ import type { Logger } from '../log/logger.js';
 import { createRunnerTables, openReadModelDatabase, type ReadModelDatabase } from './read-model-database.js';
 
 export type { ReadModelDatabase } from './read-model-database.js';
-export { openReadModelDatabase } from './read-model-database.js';
+export { openReadModelDatabase, readModelTables } from './read-model-database.js';
 
 /**
  * A read model kept in the service's read-model database (sqlite) and current with its store.
