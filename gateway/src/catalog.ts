@@ -7,7 +7,7 @@ import type { ServiceContract, ServiceDefinition } from '@brandloom/runtime/edge
  * implementation). Both run modes, the gateway's REST paths, the distributed gateway's settings,
  * the start script and the cross-service tests all follow from this list.
  */
-export const serviceNames = ['identity', 'billing', 'content'] as const;
+export const serviceNames = ['identity', 'billing', 'content', 'scheduling', 'publishing'] as const;
 
 /** The schemas and REST rows of every service: all the gateway loads of them. */
 export async function loadServiceContracts(): Promise<ServiceContract[]> {

@@ -67,10 +67,11 @@ export const contentRestRoutes: readonly RestRoute[] = [
   },
   {
     method: 'post',
-    path: '/api/test-connection/:platform',
+    // The platforms' own tests are publishing's (`/api/test-connection/:platform`), mounted after this row.
+    path: '/api/test-connection/openai',
     operation: `mutation TestConnection($platform: String!, $input: ConnectionTestInput!) {
       testConnection(platform: $platform, input: $input) { message } }`,
-    variables: (req) => ({ platform: req.params['platform'], input: req.body ?? {} }),
+    variables: (req) => ({ platform: 'openai', input: req.body ?? {} }),
     reply: (data) => restReply(data['testConnection']),
   },
 ];

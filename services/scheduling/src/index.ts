@@ -1,0 +1,16 @@
+import { defineService } from '@brandloom/runtime';
+import { z } from 'zod';
+import { contract } from './contract.js';
+
+/** Skeleton: the schema and REST rows are the agreed contract; the implementation comes next. */
+export const service = defineService({
+  name: 'scheduling',
+  settingsSchema: z.object({}),
+  create() {
+    return {
+      name: 'scheduling',
+      subgraph: { name: 'scheduling', typeDefs: contract.typeDefs, resolvers: {} },
+      projections: [],
+    };
+  },
+});
