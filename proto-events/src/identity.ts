@@ -37,5 +37,19 @@ export type CredentialsChanged = z.infer<typeof credentialsChangedV1>;
 
 export const CredentialsChanged = defineEvent('identity.CredentialsChanged', credentialsChangedV1);
 
+/**
+ * The master admin suspended (`active: false`) or reactivated an account. A suspended account
+ * publishes nothing and its scheduler fires nothing until it is active again.
+ */
+export const accountStatusChangedV1 = z.object({
+  userId: z.uuid(),
+  active: z.boolean(),
+  changedAt: z.iso.datetime(),
+});
+
+export type AccountStatusChanged = z.infer<typeof accountStatusChangedV1>;
+
+export const AccountStatusChanged = defineEvent('identity.AccountStatusChanged', accountStatusChangedV1);
+
 /** What identity publishes. */
-export const identityEvents = defineContext('identity', [UserRegistered, CredentialsChanged]);
+export const identityEvents = defineContext('identity', [UserRegistered, CredentialsChanged, AccountStatusChanged]);

@@ -36,3 +36,15 @@ describe('what identity publishes of a credentials save', () => {
     expect(JSON.stringify(identityIntegrationEvent(saved))).not.toMatch(/ciphertext|sealed-data-key/);
   });
 });
+
+describe('what identity publishes of a suspension', () => {
+  const by = '88888888-8888-4888-8888-888888888888';
+  it('says the account is inactive, then active again, without who did it', () => {
+    const at = '2026-11-26T06:00:00.000Z';
+    const suspended = identityIntegrationEvent(recorded('identity.UserSuspended', { userId, by, at }));
+    const activated = identityIntegrationEvent(recorded('identity.UserActivated', { userId, by, at }));
+    expect(suspended).toMatchObject({ type: 'identity.AccountStatusChanged', data: { userId, active: false } });
+    expect(activated).toMatchObject({ type: 'identity.AccountStatusChanged', data: { userId, active: true } });
+    expect(JSON.stringify(suspended)).not.toContain(by);
+  });
+});

@@ -1,4 +1,4 @@
-import { CredentialsChanged, UserRegistered } from '@brandloom/proto-events';
+import { AccountStatusChanged, CredentialsChanged, UserRegistered } from '@brandloom/proto-events';
 import { envelopeOf, type RecordedEvent } from '@brandloom/runtime';
 import { identityCodec } from './events.js';
 import { vaultCodec } from './vault/events.js';
@@ -22,6 +22,16 @@ export function identityIntegrationEvent(recorded: RecordedEvent) {
     if (event.type !== 'identity.CredentialsSaved' || !event.data.set) return null;
     const data: CredentialsChanged = { userId: event.data.userId, set: event.data.set, changedAt: event.data.at };
     return envelopeOf(recorded, CredentialsChanged, data);
+  }
+  if (recorded.type === 'identity.UserSuspended' || recorded.type === 'identity.UserActivated') {
+    const event = identityCodec.decode(recorded);
+    if (event.type !== 'identity.UserSuspended' && event.type !== 'identity.UserActivated') return null;
+    const data: AccountStatusChanged = {
+      userId: event.data.userId,
+      active: event.type === 'identity.UserActivated',
+      changedAt: event.data.at,
+    };
+    return envelopeOf(recorded, AccountStatusChanged, data);
   }
   return null;
 }
