@@ -52,7 +52,7 @@ export async function startAllInOne(env: Record<string, string | undefined> = pr
   const gateway = await createGateway({
     services: services.map(({ running }, index) => ({
       contract: contracts[index]!,
-      client: new InProcessSubgraphClient(running.name, running, config.INTERNAL_SECRET, running.parts),
+      client: new InProcessSubgraphClient(running.name, running, running.parts),
     })),
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,
