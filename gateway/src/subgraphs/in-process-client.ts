@@ -1,4 +1,10 @@
-import { readinessOf, type Caller, type RunningService, type SubgraphContext, type WorkReport } from '@brandloom/runtime';
+import {
+  readinessOf,
+  type Caller,
+  type RunningService,
+  type SubgraphContext,
+  type WorkReport,
+} from '@brandloom/runtime';
 import type { SubgraphClient, SubgraphRequest } from './client.js';
 
 /**
