@@ -7,7 +7,13 @@ import {
   type EventDefinition,
   type EventEnvelope,
 } from '@brandloom/proto-events';
-import { inboxStreamOf, newId, type EventStore } from '@brandloom/runtime';
+import { commandHandler, inboxStreamOf, newId, type EventStore } from '@brandloom/runtime';
+import {
+  autoPostingDecider,
+  autoPostingStream,
+  defaultAutoPostingSettings,
+} from '../auto-posting/auto-posting-settings.js';
+import { schedulingCodec } from '../events.js';
 
 /**
  * Other services' events as they would publish them, for scheduling's tests: envelopes to put
@@ -77,3 +83,19 @@ export const publishFailed = (postId: string, userId: string, at: string, reason
     { postId, userId, platform: 'twitter', failureClass: 'invalid_content', reason, failedAt: at },
     at,
   );
+
+/** The owner's auto-posting switched on for X, recorded as the Settings tab records it; the position. */
+export async function enableAutoPostingOnX(store: EventStore, userId: string, at: string): Promise<number | null> {
+  const { position } = await commandHandler({ store, codec: schedulingCodec, decider: autoPostingDecider }).handle(
+    autoPostingStream(userId),
+    {
+      type: 'SaveAutoPostingSettings',
+      userId,
+      settings: { ...defaultAutoPostingSettings, enabled: true, platforms: { twitter: true, instagram: false, facebook: false } },
+      mayAutoPost: true,
+      at,
+    },
+    { tenantId: userId, correlationId: 'test', occurredAt: at },
+  );
+  return position;
+}

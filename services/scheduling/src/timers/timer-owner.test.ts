@@ -11,14 +11,13 @@ import {
   type EventStore,
 } from '@brandloom/runtime';
 import { AccountsReadModel } from '../accounts/accounts-read-model.js';
-import { autoPostingDecider, autoPostingStream, defaultAutoPostingSettings } from '../auto-posting/auto-posting-settings.js';
 import { schedulingCodec } from '../events.js';
 import { QueueReadModel } from '../queue/queue-read-model.js';
 import { scheduleDecider, scheduleStream } from '../schedule/schedule.js';
 import { defaultScheduleSettings } from '../schedule/schedule-settings.js';
 import { SchedulesReadModel } from '../schedule/schedules-read-model.js';
 import type { SchedulingSettings } from '../settings.js';
-import { appendInboxCopy, postChanged, professionalPlan } from '../testing/envelopes.js';
+import { appendInboxCopy, enableAutoPostingOnX, postChanged, professionalPlan } from '../testing/envelopes.js';
 import { TimerOwner } from './timer-owner.js';
 import { trackPostChanges } from './track-post-changes.js';
 
@@ -62,18 +61,7 @@ async function openScheduling(dir: string) {
     async professionalOwner() {
       const userId = newId();
       await appendInboxCopy(store, professionalPlan(userId, start));
-      const saved = await commandHandler({ store, codec: schedulingCodec, decider: autoPostingDecider }).handle(
-        autoPostingStream(userId),
-        {
-          type: 'SaveAutoPostingSettings',
-          userId,
-          settings: { ...defaultAutoPostingSettings, enabled: true, platforms: { twitter: true, instagram: false, facebook: false } },
-          mayAutoPost: true,
-          at: start,
-        },
-        { tenantId: userId, correlationId: 'test', occurredAt: start },
-      );
-      await readModels.waitFor(saved.position);
+      await readModels.waitFor(await enableAutoPostingOnX(store, userId, start));
       return userId;
     },
     /** An approved auto-post due at `dueAt`, taken in as the inbox and the reaction would. */
