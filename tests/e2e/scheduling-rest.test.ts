@@ -2,12 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { subjectFor, SubscriptionChanged, SlotGenerationFailed, type EventEnvelope } from '@brandloom/proto-events';
 import { encodeEnvelope, openSqliteBus, openSqliteEventStore, type SqliteBus } from '@brandloom/runtime';
-import {
-  envelope,
-  postChanged,
-  postPublished,
-  publishFailed,
-} from '@brandloom/scheduling/testing';
+import { envelope, postChanged, postPublished, publishFailed } from '@brandloom/scheduling/testing';
 import { SiteClient, signUpOwner, type UserBody } from '../support/browser-client.js';
 import { startTestServer, type TestServer } from '../support/all-in-one.js';
 import { userWithTrial } from '../support/trial.js';
@@ -36,7 +31,8 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const publish = (event: EventEnvelope) => bus.publish(subjectFor(event.type), encodeEnvelope(event), { msgId: event.id });
+const publish = (event: EventEnvelope) =>
+  bus.publish(subjectFor(event.type), encodeEnvelope(event), { msgId: event.id });
 const put = (browser: SiteClient, path: string, body: unknown) => browser.request('PUT', path, body);
 const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
 
@@ -56,7 +52,12 @@ async function professionalOwner() {
   return signedUp;
 }
 
-const form = { postsPerDay: 3, postingFrequency: 'every_3_hours', peakHours: ['09:00', '12:00', '17:00'], timezone: 'UTC' };
+const form = {
+  postsPerDay: 3,
+  postingFrequency: 'every_3_hours',
+  peakHours: ['09:00', '12:00', '17:00'],
+  timezone: 'UTC',
+};
 
 describe('schedule settings', () => {
   it('answer the defaults until saved, then what was saved', async () => {
@@ -147,7 +148,13 @@ describe('the AI posting scheduler', () => {
     await publish(
       envelope(
         SlotGenerationFailed,
-        { slotId: `${user.id}@x`, userId: user.id, platform: 'twitter', reason: 'No OpenAI API key saved', failedAt: new Date().toISOString() },
+        {
+          slotId: `${user.id}@x`,
+          userId: user.id,
+          platform: 'twitter',
+          reason: 'No OpenAI API key saved',
+          failedAt: new Date().toISOString(),
+        },
         new Date().toISOString(),
       ),
     );
@@ -180,7 +187,14 @@ describe('auto-posting settings', () => {
     await publish(
       envelope(
         SubscriptionChanged,
-        { userId: user.id, tier: 'starter', status: 'active', trialEndsAt: null, currentPeriodEndsAt: null, changedAt: at },
+        {
+          userId: user.id,
+          tier: 'starter',
+          status: 'active',
+          trialEndsAt: null,
+          currentPeriodEndsAt: null,
+          changedAt: at,
+        },
         at,
       ),
     );
@@ -216,10 +230,39 @@ describe('the queue and the statistics, fed by content’s and publishing’s ev
     await browser.post('/api/auto-posting/settings', { enabled: true, platforms: { twitter: true } });
     const [first, second, draft] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     const now = Date.now();
-    const post = { userId: user.id, platform: 'twitter' as const, autoPost: true, changedAt: new Date(now).toISOString() };
-    await publish(postChanged({ ...post, postId: first, content: 'Fresh bread at 7', status: 'approved', scheduledTime: new Date(now + 1500).toISOString() }));
-    await publish(postChanged({ ...post, postId: second, content: 'Croissants today', status: 'approved', scheduledTime: new Date(now + 60 * 60_000).toISOString() }));
-    await publish(postChanged({ ...post, postId: draft, content: 'A draft', status: 'pending', scheduledTime: new Date(now - 60_000).toISOString() }));
+    const post = {
+      userId: user.id,
+      platform: 'twitter' as const,
+      autoPost: true,
+      changedAt: new Date(now).toISOString(),
+    };
+    await publish(
+      postChanged({
+        ...post,
+        postId: first,
+        content: 'Fresh bread at 7',
+        status: 'approved',
+        scheduledTime: new Date(now + 1500).toISOString(),
+      }),
+    );
+    await publish(
+      postChanged({
+        ...post,
+        postId: second,
+        content: 'Croissants today',
+        status: 'approved',
+        scheduledTime: new Date(now + 60 * 60_000).toISOString(),
+      }),
+    );
+    await publish(
+      postChanged({
+        ...post,
+        postId: draft,
+        content: 'A draft',
+        status: 'pending',
+        scheduledTime: new Date(now - 60_000).toISOString(),
+      }),
+    );
 
     await vi.waitFor(async () =>
       expect(await json(await browser.get('/api/auto-posting/stats'))).toMatchObject({ totalScheduled: 2 }),
@@ -230,18 +273,35 @@ describe('the queue and the statistics, fed by content’s and publishing’s ev
       [first, 'scheduled', false],
       [second, 'scheduled', false],
     ]);
-    expect(queue[1]).toMatchObject({ content: 'Fresh bread at 7', platform: 'twitter', quotaWarning: null, failureReason: null });
-    expect(published.find((event) => event.type === 'scheduling.PostQueued' && (event.data as { postId: string }).postId === first)).toBeDefined();
+    expect(queue[1]).toMatchObject({
+      content: 'Fresh bread at 7',
+      platform: 'twitter',
+      quotaWarning: null,
+      failureReason: null,
+    });
+    expect(
+      published.find(
+        (event) => event.type === 'scheduling.PostQueued' && (event.data as { postId: string }).postId === first,
+      ),
+    ).toBeDefined();
 
     // At its time it goes out to publishing, once.
     await vi.waitFor(
       () => {
-        const due = published.filter((event) => event.type === 'scheduling.PostDue' && (event.data as { postId: string }).postId === first);
-        expect(due.map((event) => event.data)).toEqual([expect.objectContaining({ content: 'Fresh bread at 7', platform: 'twitter' })]);
+        const due = published.filter(
+          (event) => event.type === 'scheduling.PostDue' && (event.data as { postId: string }).postId === first,
+        );
+        expect(due.map((event) => event.data)).toEqual([
+          expect.objectContaining({ content: 'Fresh bread at 7', platform: 'twitter' }),
+        ]);
       },
       { timeout: 10_000 },
     );
-    expect(published.some((event) => event.type === 'scheduling.PostDue' && (event.data as { postId: string }).postId === second)).toBe(false);
+    expect(
+      published.some(
+        (event) => event.type === 'scheduling.PostDue' && (event.data as { postId: string }).postId === second,
+      ),
+    ).toBe(false);
 
     await publish(postPublished(first, user.id, new Date().toISOString()));
     await publish(publishFailed(second, user.id, new Date().toISOString(), 'Status is a duplicate.'));
@@ -254,9 +314,15 @@ describe('the queue and the statistics, fed by content’s and publishing’s ev
         recentActivity: [{ date: new Date().toISOString().slice(0, 10), posted: 1, failed: 1 }],
       }),
     );
-    expect(await json(await browser.get('/api/schedule-queue/status'))).toMatchObject({ postsToday: 1, postsScheduled: 0 });
+    expect(await json(await browser.get('/api/schedule-queue/status'))).toMatchObject({
+      postsToday: 1,
+      postsScheduled: 0,
+    });
     const after = (await (await browser.get('/api/schedule/queue')).json()) as Record<string, unknown>[];
-    expect(after.find((item) => item['id'] === second)).toMatchObject({ status: 'failed', failureReason: 'Status is a duplicate.' });
+    expect(after.find((item) => item['id'] === second)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Status is a duplicate.',
+    });
     expect(after.find((item) => item['id'] === first)).toMatchObject({ status: 'posted', overdue: false });
   });
 
@@ -269,7 +335,16 @@ describe('the queue and the statistics, fed by content’s and publishing’s ev
     const now = new Date().toISOString();
     const dueAt = new Date(Date.now() + 3000).toISOString();
     await publish(
-      postChanged({ postId, userId: user.id, platform: 'twitter', content: 'Weekend hours', status: 'approved', autoPost: true, scheduledTime: dueAt, changedAt: now }),
+      postChanged({
+        postId,
+        userId: user.id,
+        platform: 'twitter',
+        content: 'Weekend hours',
+        status: 'approved',
+        autoPost: true,
+        scheduledTime: dueAt,
+        changedAt: now,
+      }),
     );
     // The owner is signed out while suspended: the hold is read from scheduling's own store.
     const store = openSqliteEventStore({ file: join(server.dataDir, 'scheduling.db') });
@@ -287,12 +362,18 @@ describe('the queue and the statistics, fed by content’s and publishing’s ev
     } finally {
       await store.close();
     }
-    expect(published.some((event) => event.type === 'scheduling.PostDue' && (event.data as { postId: string }).postId === postId)).toBe(false);
+    expect(
+      published.some(
+        (event) => event.type === 'scheduling.PostDue' && (event.data as { postId: string }).postId === postId,
+      ),
+    ).toBe(false);
 
     expect((await admin.post(`/api/admin/users/${user.id}/action`, { action: 'activate' })).status).toBe(200);
     await vi.waitFor(
       () => {
-        const due = published.filter((event) => event.type === 'scheduling.PostDue' && (event.data as { postId: string }).postId === postId);
+        const due = published.filter(
+          (event) => event.type === 'scheduling.PostDue' && (event.data as { postId: string }).postId === postId,
+        );
         expect(due).toHaveLength(1);
       },
       { timeout: 10_000 },

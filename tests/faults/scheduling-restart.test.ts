@@ -70,7 +70,10 @@ describe('the scheduling timers across a restart', () => {
       changedAt: at,
     };
     await publish(scheduling.bus, postChanged({ ...post, postId, content: 'Fresh bread at 7', status: 'approved' }));
-    await publish(scheduling.bus, postChanged({ ...post, postId: pendingPostId, content: 'Still a draft', status: 'pending' }));
+    await publish(
+      scheduling.bus,
+      postChanged({ ...post, postId: pendingPostId, content: 'Still a draft', status: 'pending' }),
+    );
     const timerOf = async (id: string) => (await scheduling.store.readStream(`timer-${id}`)).map((event) => event.type);
     await vi.waitFor(async () => expect(await timerOf(postId)).toEqual(['scheduling.PostQueued']), { timeout: 10_000 });
 
@@ -79,10 +82,13 @@ describe('the scheduling timers across a restart', () => {
     clock.now = new Date('2026-11-25T10:30:00.000Z');
     const restartedAt = Date.now();
     scheduling = await startScheduling(dir, clock);
-    await vi.waitFor(async () => expect(await timerOf(postId)).toEqual(['scheduling.PostQueued', 'scheduling.PostDue']), {
-      timeout: 5_000,
-      interval: 20,
-    });
+    await vi.waitFor(
+      async () => expect(await timerOf(postId)).toEqual(['scheduling.PostQueued', 'scheduling.PostDue']),
+      {
+        timeout: 5_000,
+        interval: 20,
+      },
+    );
     expect(Date.now() - restartedAt).toBeLessThan(5_000);
     const [, due] = await scheduling.store.readStream(`timer-${postId}`);
     expect(due!.data).toEqual({

@@ -19,7 +19,11 @@ import { schedulingCodec } from '../events.js';
  * Other services' events as they would publish them, for scheduling's tests: envelopes to put
  * on a real bus, or inbox copies appended to the store exactly as the inbox appends them.
  */
-export function envelope<Data>(definition: EventDefinition<string, Data>, data: Data, occurredAt: string): EventEnvelope<Data> {
+export function envelope<Data>(
+  definition: EventDefinition<string, Data>,
+  data: Data,
+  occurredAt: string,
+): EventEnvelope<Data> {
   return {
     id: newId(),
     type: definition.type,
@@ -91,7 +95,11 @@ export async function enableAutoPostingOnX(store: EventStore, userId: string, at
     {
       type: 'SaveAutoPostingSettings',
       userId,
-      settings: { ...defaultAutoPostingSettings, enabled: true, platforms: { twitter: true, instagram: false, facebook: false } },
+      settings: {
+        ...defaultAutoPostingSettings,
+        enabled: true,
+        platforms: { twitter: true, instagram: false, facebook: false },
+      },
       mayAutoPost: true,
       at,
     },

@@ -17,7 +17,13 @@ import { scheduleDecider, scheduleStream } from '../schedule/schedule.js';
 import { defaultScheduleSettings } from '../schedule/schedule-settings.js';
 import { SchedulesReadModel } from '../schedule/schedules-read-model.js';
 import type { SchedulingSettings } from '../settings.js';
-import { appendInboxCopy, enableAutoPostingOnX, postChanged, professionalPlan } from '../testing/envelopes.js';
+import {
+  accountStatus,
+  appendInboxCopy,
+  enableAutoPostingOnX,
+  postChanged,
+  professionalPlan,
+} from '../testing/envelopes.js';
 import { TimerOwner } from './timer-owner.js';
 import { trackPostChanges } from './track-post-changes.js';
 
@@ -53,7 +59,16 @@ async function openScheduling(dir: string) {
     /** A timer instance with its own connection to the same file, as another replica has. */
     timerInstance(holder = newId()) {
       const own = openSqliteEventStore({ file: join(dir, 'scheduling.db') });
-      const owner = new TimerOwner({ store: own, logger: silentLogger, now, settings, schedules, accounts, queue, holder });
+      const owner = new TimerOwner({
+        store: own,
+        logger: silentLogger,
+        now,
+        settings,
+        schedules,
+        accounts,
+        queue,
+        holder,
+      });
       instances.push({ owner, store: own });
       return owner;
     },
@@ -112,7 +127,9 @@ describe('the timers of two instances on one store', () => {
     const first = scheduling.timerInstance(holder);
     const second = scheduling.timerInstance(holder);
     const owners = await Promise.all(Array.from({ length: 4 }, () => scheduling.professionalOwner()));
-    const posts = await Promise.all(owners.flatMap((userId) => [1, 2, 3].map(() => scheduling.approvedPost(userId, '2026-11-25T10:05:00.000Z'))));
+    const posts = await Promise.all(
+      owners.flatMap((userId) => [1, 2, 3].map(() => scheduling.approvedPost(userId, '2026-11-25T10:05:00.000Z'))),
+    );
 
     scheduling.clock.now = new Date('2026-11-25T10:04:59.000Z');
     await Promise.all([first.tick(), second.tick()]);
@@ -161,12 +178,16 @@ describe('the timers of two instances on one store', () => {
     expect(second.heldPartitions()).toEqual([0, 1, 2, 3]);
   });
 
-  it('reach each slot of a running schedule once, whichever instance gets there', async () => {
+  it('reach each slot of a running schedule once, whichever instance gets there, and none while suspended', async () => {
     const holder = newId();
     const first = scheduling.timerInstance(holder);
     const second = scheduling.timerInstance(holder);
     const userId = await scheduling.professionalOwner();
-    const started = await commandHandler({ store: scheduling.store, codec: schedulingCodec, decider: scheduleDecider }).handle(
+    const started = await commandHandler({
+      store: scheduling.store,
+      codec: schedulingCodec,
+      decider: scheduleDecider,
+    }).handle(
       scheduleStream(userId),
       { type: 'StartScheduler', userId, mayAutoPost: true, at: start },
       { tenantId: userId, correlationId: 'test', occurredAt: start },
@@ -189,5 +210,25 @@ describe('the timers of two instances on one store', () => {
       },
     ]);
     expect(defaultScheduleSettings.peakHours).toContain('12:00');
+
+    // Suspended, the owner's schedule reaches no slot (17:00), until reactivated (the next one, 09:00).
+    await scheduling.readModels.waitFor(
+      await appendInboxCopy(scheduling.store, accountStatus(userId, false, '2026-11-25T13:00:00.000Z')),
+    );
+    scheduling.clock.now = new Date('2026-11-25T17:00:03.000Z');
+    await first.tick();
+    expect((await scheduling.store.readAll()).filter((event) => event.type === 'scheduling.SlotReached')).toHaveLength(
+      1,
+    );
+    await scheduling.readModels.waitFor(
+      await appendInboxCopy(scheduling.store, accountStatus(userId, true, '2026-11-25T18:00:00.000Z')),
+    );
+    scheduling.clock.now = new Date('2026-11-26T09:00:01.000Z');
+    await first.tick();
+    const reached = (await scheduling.store.readAll()).filter((event) => event.type === 'scheduling.SlotReached');
+    expect(reached.map((event) => (event.data as { slotTime: string }).slotTime)).toEqual([
+      '2026-11-25T12:00:00.000Z',
+      '2026-11-26T09:00:00.000Z',
+    ]);
   });
 });
