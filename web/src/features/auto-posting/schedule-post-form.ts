@@ -1,6 +1,7 @@
+// The .js extensions let this module load in Node, where it is unit-tested.
 import { z } from 'zod';
-import { autoPostPlatformKeys } from '../../lib/platforms';
-import { commaList } from '../../lib/comma-list';
+import { autoPostPlatformKeys } from '../../lib/platforms.js';
+import { commaList } from '../../lib/comma-list.js';
 
 /** The Schedule Post form as typed: every field a string or a switch. */
 export interface SchedulePostForm {
