@@ -24,6 +24,7 @@ import type { ScheduleSettingsFieldsFragment } from '../../gql/graphql';
 import { commaList } from '../../lib/comma-list';
 import { errorCode } from '../../lib/error-code';
 import { userFacingMessage } from '../../lib/errors';
+import { platformLabel } from '../../lib/platforms';
 import { autoPostingAllowed, autoPostingPlanMessage } from '../../lib/plans';
 import type { CurrentUser } from '../../lib/user';
 import { CalendarScheduler } from './calendar-scheduler';
@@ -217,7 +218,7 @@ export function ScheduleQueuePage({ user }: { user: CurrentUser }) {
             <Alert.Root status="error" size="sm" borderRadius="md">
               <Alert.Indicator />
               <Alert.Description>
-                The last AI post for {status.lastFailure.platform} failed (
+                The last AI post for {platformLabel(status.lastFailure.platform)} failed (
                 {new Date(status.lastFailure.at).toLocaleString()}): {status.lastFailure.reason}
               </Alert.Description>
             </Alert.Root>
