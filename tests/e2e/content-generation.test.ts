@@ -152,6 +152,12 @@ describe('testing the AI connection', () => {
     const bad = await browser.post('/api/test-connection/openai', { openaiApiKey: 'sk-bad-unsaved-1234' });
     expect(bad.status).toBe(400);
     expect(await bad.text()).not.toContain('sk-bad');
-    expect((await browser.post('/api/test-connection/myspace', {})).status).toBe(404);
+    // The social platforms are publishing's to test (`/api/test-connection/:platform`); content
+    // no longer answers for them, not even through its own mutation.
+    const platform = await browser.post('/graphql', {
+      query: 'mutation { testConnection(platform: "twitter", input: { twitterApiKey: "key" }) { message } }',
+    });
+    const { errors } = (await platform.json()) as { errors: { message: string }[] };
+    expect(errors[0]!.message).toBe('Content tests only the OpenAI connection (platform "openai")');
   });
 });

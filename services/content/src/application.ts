@@ -1,24 +1,37 @@
+import { AUTO_POSTING_PLAN_REQUIRED } from '@brandloom/proto-events/forms';
 import {
   commandHandler,
   DomainError,
   newId,
+  uuidV5,
   type Caller,
   type CommandMetadata,
   type EventStore,
+  type OnBehalfOf,
   type ProjectionRunner,
   type ServiceClient,
 } from '@brandloom/runtime';
+import { GraphQLError } from 'graphql';
 import { z } from 'zod';
+import { parseScheduleRequest } from './auto-posting/schedule-request.js';
 import { brandDecider, brandStream, defaultBrandSettings, parseBrandSettings } from './brand/brand-settings.js';
 import type { BrandReadModel } from './brand/brand-read-model.js';
 import { contentCodec } from './events.js';
-import { generatePost, KEY_MISSING, ownerCredentials, parseGenerationRequest } from './generation/generator.js';
+import {
+  generatePost,
+  KEY_MISSING,
+  ownerCredentials,
+  parseGenerationRequest,
+  type Generated,
+  type GenerationRequest,
+} from './generation/generator.js';
 import { providerFailure, type AiProvider, type OwnerCredentials } from './generation/provider.js';
-import { isPlatform, platformRules } from './platforms.js';
-import { allowanceOf, assertWithinAllowance } from './plans/plan-limits.js';
+import type { Platform } from './platforms.js';
+import { allowanceOf, allowsAutoPosting, assertWithinAllowance } from './plans/plan-limits.js';
 import type { PlansReadModel } from './plans/plans-read-model.js';
-import { parsePostDraft, postDecider, postNotFound, postStream } from './posts/post.js';
+import { parsePostDraft, postDecider, postNotFound, postStream, type PostCommand } from './posts/post.js';
 import type { PostsReadModel } from './posts/posts-read-model.js';
+import { slotDecider, slotPlatforms, slotPostId, slotPostTerms, slotStream, slotTopic } from './slots/slot.js';
 import { monthOf, usageDecider, usageStream } from './usage/usage.js';
 import type { UsageReadModel } from './usage/usage-read-model.js';
 
@@ -36,12 +49,33 @@ export interface ContentDependencies {
 
 const MASKED = '••••';
 
+/** What caused a reaction's commands: the inbox copy of another service's event. */
+export interface Cause {
+  eventId: string;
+  correlationId: string;
+}
+
+/** The reports scheduling and publishing make on a post, as commands of the post. */
+export type PostReport = Extract<PostCommand, { type: 'RecordQueued' | 'RecordPublished' | 'RecordPublishFailed' }>;
+
+/** A slot of the owner's AI posting schedule, as scheduling reported it. */
+export interface Slot {
+  slotId: string;
+  userId: string;
+  slotTime: string;
+  platforms: readonly Platform[];
+}
+
+const quotaQuery = `query PublishingQuota($platform: String!, $at: String!) {
+  publishingQuota(platform: $platform, at: $at) { warning } }`;
+
 /** The content studio's use cases: each checks the caller, validates, decides and returns. */
 export function contentApplication(deps: ContentDependencies) {
   const { store, readModels, now, services, provider, brands, posts, plans, usage } = deps;
   const brandHandler = commandHandler({ store, codec: contentCodec, decider: brandDecider });
   const postHandler = commandHandler({ store, codec: contentCodec, decider: postDecider });
   const usageHandler = commandHandler({ store, codec: contentCodec, decider: usageDecider });
+  const slotHandler = commandHandler({ store, codec: contentCodec, decider: slotDecider });
 
   const owner = (caller: Caller): string => {
     if (!caller.userId) throw new DomainError('Please sign in first', 'UNAUTHENTICATED');
@@ -52,13 +86,21 @@ export function contentApplication(deps: ContentDependencies) {
     correlationId: caller.requestId,
     occurredAt: now().toISOString(),
   });
+  /** A reaction's commands: the same cause gives the same event ids, so a repeat is dropped. */
+  const causedMetadata = (userId: string, cause: Cause, step: string): CommandMetadata => ({
+    tenantId: userId,
+    correlationId: cause.correlationId,
+    causationId: cause.eventId,
+    occurredAt: now().toISOString(),
+    eventId: (index) => uuidV5(`${cause.eventId}/${step}/${index}`),
+  });
   const settled = async (position: number | null) => {
     if (position !== null) await readModels.waitFor(position);
   };
   const onBehalfOf = (caller: Caller) => ({ userId: owner(caller), requestId: caller.requestId });
 
-  async function requireCredentials(caller: Caller): Promise<OwnerCredentials> {
-    const credentials = await ownerCredentials(services, onBehalfOf(caller));
+  async function requireCredentials(on: OnBehalfOf): Promise<OwnerCredentials> {
+    const credentials = await ownerCredentials(services, on);
     if (!credentials) throw new DomainError(KEY_MISSING, 'BAD_USER_INPUT');
     return credentials;
   }
@@ -73,6 +115,121 @@ export function contentApplication(deps: ContentDependencies) {
       monthlyPostsUsed: month.generations,
       tokensThisMonth: month.tokens,
     };
+  }
+
+  /**
+   * One AI post with the owner's key, counted against the plan's monthly allowance. The
+   * allowance is checked before the provider is paid for a call, and again when the generation
+   * is recorded (two at once cannot both take the last one).
+   */
+  async function countedGeneration(
+    userId: string,
+    request: GenerationRequest,
+    on: OnBehalfOf,
+    recordAs: CommandMetadata,
+  ): Promise<Generated> {
+    const at = now();
+    const allowance = allowanceOf(plans.get(userId), at);
+    const month = monthOf(at);
+    assertWithinAllowance(allowance, (await usageHandler.load(usageStream(userId, month))).generations);
+    const credentials = await requireCredentials(on);
+    const generated = await generatePost(provider, credentials, request);
+    const { position } = await usageHandler.handle(
+      usageStream(userId, month),
+      {
+        type: 'RecordGeneration',
+        userId,
+        month,
+        allowance,
+        platform: request.platform,
+        model: generated.model,
+        promptTokens: generated.promptTokens,
+        completionTokens: generated.completionTokens,
+        attempts: generated.attempts,
+        at: at.toISOString(),
+      },
+      recordAs,
+    );
+    await settled(position);
+    return generated;
+  }
+
+  /** Publishing's view of the platform's quota at that time; null when it cannot say. */
+  async function quotaWarning(platform: Platform, at: string, on: OnBehalfOf): Promise<string | null> {
+    try {
+      const data = await services.query<{ publishingQuota: { warning: string | null } | null }>(
+        'publishing',
+        { query: quotaQuery, variables: { platform, at } },
+        on,
+      );
+      return data.publishingQuota?.warning ?? null;
+    } catch {
+      // Only a warning: the post is scheduled whether or not publishing answers.
+      return null;
+    }
+  }
+
+  /** One post for one platform at a slot, or the slot's failure for it; never both, never twice. */
+  async function postForSlot(slot: Slot, platform: Platform, cause: Cause): Promise<void> {
+    const postId = slotPostId(slot.userId, slot.slotId, platform);
+    const failures = slotStream(slot.userId, slot.slotId, platform);
+    if ((await postHandler.load(postStream(postId))).status !== 'none') return;
+    if ((await slotHandler.load(failures)).failed) return;
+    const brand = brands.get(slot.userId);
+    const on = { userId: slot.userId, requestId: cause.correlationId };
+    let generated: Generated;
+    try {
+      const request = parseGenerationRequest(
+        { platform, topic: slotTopic(brand, slot.slotTime), includeHashtags: true },
+        brand,
+      );
+      generated = await countedGeneration(
+        slot.userId,
+        request,
+        on,
+        causedMetadata(slot.userId, cause, `usage/${platform}`),
+      );
+    } catch (error) {
+      const reason = slotFailureReason(error);
+      // An outage of our own (store, another service) is retried, then parked for a replay.
+      if (reason === null) throw error;
+      const { position } = await slotHandler.handle(
+        failures,
+        {
+          type: 'RecordSlotFailure',
+          slotId: slot.slotId,
+          userId: slot.userId,
+          platform,
+          reason,
+          at: now().toISOString(),
+        },
+        causedMetadata(slot.userId, cause, `failure/${platform}`),
+      );
+      await settled(position);
+      return;
+    }
+    const terms = slotPostTerms(brand, platform, allowsAutoPosting(plans.get(slot.userId)));
+    const { position } = await postHandler.handle(
+      postStream(postId),
+      {
+        type: 'CreatePost',
+        postId,
+        userId: slot.userId,
+        at: now().toISOString(),
+        platform,
+        content: generated.post.content,
+        topic: slotTopic(brand, slot.slotTime),
+        tone: brand?.defaultTone || 'professional',
+        isAiGenerated: true,
+        includeHashtags: generated.post.hashtags.length > 0,
+        autoPost: terms.autoPost,
+        approved: terms.approved,
+        scheduledTime: slot.slotTime,
+        slotId: slot.slotId,
+      },
+      causedMetadata(slot.userId, cause, `post/${platform}`),
+    );
+    await settled(position);
   }
 
   return {
@@ -92,17 +249,61 @@ export function contentApplication(deps: ContentDependencies) {
 
     posts: (caller: Caller) => posts.ofOwner(owner(caller)),
 
+    /** A post for review; it goes out by itself once approved when its platform's auto-post is on. */
     async createPost(input: unknown, caller: Caller) {
       const userId = owner(caller);
       const draft = parsePostDraft(input);
       const postId = newId();
+      const settings = (brands.get(userId) ?? defaultBrandSettings).platformSettings[draft.platform];
       const { position } = await postHandler.handle(
         postStream(postId),
-        { type: 'CreatePost', postId, userId, at: now().toISOString(), ...draft },
+        {
+          type: 'CreatePost',
+          postId,
+          userId,
+          at: now().toISOString(),
+          ...draft,
+          autoPost: settings.autoPost,
+          scheduledTime: null,
+          approved: false,
+        },
         metadata(userId, caller),
       );
       await settled(position);
       return posts.get(userId, postId);
+    },
+
+    /**
+     * A post from the Auto-Posting screen: it goes out by itself at its time, once approved
+     * (at once when it needs no approval). Professional plans and above only.
+     */
+    async schedulePost(input: unknown, caller: Caller) {
+      const userId = owner(caller);
+      if (!allowsAutoPosting(plans.get(userId))) throw new DomainError(AUTO_POSTING_PLAN_REQUIRED, 'FORBIDDEN');
+      const request = parseScheduleRequest(input, now());
+      const postId = newId();
+      const { position } = await postHandler.handle(
+        postStream(postId),
+        {
+          type: 'CreatePost',
+          postId,
+          userId,
+          at: now().toISOString(),
+          platform: request.platform,
+          content: request.content,
+          topic: request.topic,
+          tone: request.tone,
+          isAiGenerated: false,
+          includeHashtags: request.includeHashtags,
+          autoPost: true,
+          scheduledTime: request.scheduledTime,
+          approved: !request.requiresApproval,
+        },
+        metadata(userId, caller),
+      );
+      const warning = await quotaWarning(request.platform, request.scheduledTime, onBehalfOf(caller));
+      await settled(position);
+      return { post: posts.get(userId, postId), quotaWarning: warning };
     },
 
     async decidePost(postId: string, decision: 'ApprovePost' | 'RejectPost', caller: Caller) {
@@ -117,13 +318,37 @@ export function contentApplication(deps: ContentDependencies) {
       return posts.get(userId, postId);
     },
 
-    /** A post's history straight from its stream: every decision is an event. */
+    /** Scheduling or publishing reported on a post; a late or repeated report changes nothing. */
+    async recordReport(postId: string, report: PostReport, cause: Cause) {
+      const { position } = await postHandler.handle(
+        postStream(postId),
+        report,
+        causedMetadata(report.userId, cause, 'report'),
+      );
+      await settled(position);
+    },
+
+    /**
+     * A slot of the AI posting schedule came: a post for each platform the brand has enabled.
+     * A platform that fails is recorded as the slot's failure and the others go on; nothing here
+     * throws for the owner's key, the provider or the plan, so the slot is never retried for them.
+     */
+    async postsForSlot(slot: Slot, cause: Cause) {
+      for (const platform of slotPlatforms(brands.get(slot.userId), slot.platforms)) {
+        await postForSlot(slot, platform, cause);
+      }
+    },
+
+    /** A post's history straight from its stream: every decision and report is an event. */
     async history(postId: string) {
       const events = await store.readStream(postStream(postId));
       const actions: Record<string, string> = {
         'content.PostCreated': 'created',
         'content.PostApproved': 'approved',
         'content.PostRejected': 'rejected',
+        'content.PostScheduled': 'scheduled',
+        'content.PostPosted': 'posted',
+        'content.PostFailed': 'failed',
       };
       return events
         .filter((event) => actions[event.type])
@@ -134,36 +359,10 @@ export function contentApplication(deps: ContentDependencies) {
     monthlyPostsUsed: (userId: string) => usage.get(userId, monthOf(now())).generations,
     totalPosts: (userId: string) => posts.count(userId),
 
-    /**
-     * The plan's allowance is checked before the provider is paid for a call, and again when
-     * the generation is recorded (two at once cannot both take the last one).
-     */
     async generate(input: unknown, caller: Caller) {
       const userId = owner(caller);
       const request = parseGenerationRequest(input, brands.get(userId));
-      const at = now();
-      const allowance = allowanceOf(plans.get(userId), at);
-      const month = monthOf(at);
-      assertWithinAllowance(allowance, (await usageHandler.load(usageStream(userId, month))).generations);
-      const credentials = await requireCredentials(caller);
-      const generated = await generatePost(provider, credentials, request);
-      const { position } = await usageHandler.handle(
-        usageStream(userId, month),
-        {
-          type: 'RecordGeneration',
-          userId,
-          month,
-          allowance,
-          platform: request.platform,
-          model: generated.model,
-          promptTokens: generated.promptTokens,
-          completionTokens: generated.completionTokens,
-          attempts: generated.attempts,
-          at: at.toISOString(),
-        },
-        metadata(userId, caller),
-      );
-      await settled(position);
+      const generated = await countedGeneration(userId, request, onBehalfOf(caller), metadata(userId, caller));
       return { ...generated.post, platform: request.platform };
     },
 
@@ -185,32 +384,32 @@ export function contentApplication(deps: ContentDependencies) {
     },
 
     /**
-     * Tests the form's values before they are saved. A masked or empty key means the saved one.
-     * Social platforms are only checked for completeness: their APIs are not called yet.
+     * Tests the API Settings form's OpenAI values before they are saved. A masked or empty key
+     * means the saved one. The social platforms are publishing's to test (ADR 0013).
      */
     async testConnection(platform: string, input: Record<string, unknown>, caller: Caller) {
       owner(caller);
-      if (!isPlatform(platform) && platform !== 'openai') {
-        throw new DomainError('Unknown platform: choose openai, twitter, instagram, tiktok or facebook', 'NOT_FOUND');
+      if (platform !== 'openai') {
+        throw new DomainError('Content tests only the OpenAI connection (platform "openai")', 'NOT_FOUND');
       }
       const text = (field: string) => (typeof input[field] === 'string' ? (input[field] as string).trim() : '');
-      if (platform === 'openai') {
-        const typed = text('openaiApiKey');
-        const saved = typed && !typed.startsWith(MASKED) ? null : await ownerCredentials(services, onBehalfOf(caller));
-        const apiKey = typed && !typed.startsWith(MASKED) ? typed : saved?.apiKey;
-        if (!apiKey) throw new DomainError(KEY_MISSING, 'BAD_USER_INPUT');
-        const baseUrl = text('openaiBaseUrl') || saved?.baseUrl || null;
-        await provider.check({ apiKey, baseUrl });
-        return { message: 'Connected to OpenAI successfully.' };
-      }
-      const label = platformRules[platform].label;
-      const filled = Object.keys(input).filter((field) => field.startsWith(platform) && text(field));
-      if (filled.length === 0) throw new DomainError(`Enter your ${label} credentials first.`, 'BAD_USER_INPUT');
-      return {
-        message: `${label} credentials are filled in. Brandloom checks them with ${label} when it first posts.`,
-      };
+      const typed = text('openaiApiKey');
+      const saved = typed && !typed.startsWith(MASKED) ? null : await ownerCredentials(services, onBehalfOf(caller));
+      const apiKey = typed && !typed.startsWith(MASKED) ? typed : saved?.apiKey;
+      if (!apiKey) throw new DomainError(KEY_MISSING, 'BAD_USER_INPUT');
+      const baseUrl = text('openaiBaseUrl') || saved?.baseUrl || null;
+      await provider.check({ apiKey, baseUrl });
+      return { message: 'Connected to OpenAI successfully.' };
     },
   };
+}
+
+/**
+ * Why a slot got no post, in words for the Schedule Queue: the owner's key, the provider and the
+ * plan, which waiting would not fix. Null for anything else (an outage of our own).
+ */
+export function slotFailureReason(error: unknown): string | null {
+  return error instanceof DomainError || error instanceof GraphQLError ? error.message : null;
 }
 
 export type ContentApplication = ReturnType<typeof contentApplication>;

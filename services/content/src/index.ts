@@ -1,4 +1,11 @@
-import { subjectsOfContext } from '@brandloom/proto-events';
+import {
+  PostPublished,
+  PostQueued,
+  PublishFailed,
+  SlotReached,
+  subjectFor,
+  subjectsOfContext,
+} from '@brandloom/proto-events';
 import { defineService, noServices } from '@brandloom/runtime';
 import { contentApplication } from './application.js';
 import { BrandReadModel } from './brand/brand-read-model.js';
@@ -6,12 +13,14 @@ import { contract } from './contract.js';
 import { aiProvider } from './generation/provider.js';
 import { contentIntegrationEvent } from './integration.js';
 import { PlansReadModel } from './plans/plans-read-model.js';
+import { recordPostReports } from './posts/post-reports.js';
 import { PostsReadModel } from './posts/posts-read-model.js';
 import { contentResolvers } from './resolvers.js';
 import { contentSettingsSchema } from './settings.js';
+import { generatePostsAtSlots } from './slots/slot-reaction.js';
 import { UsageReadModel } from './usage/usage-read-model.js';
 
-/** Brand settings, AI generation, posts and their moderation. */
+/** Brand settings, AI generation, posts and their whole lifecycle, AI posts at scheduled slots. */
 export const service = defineService({
   name: 'content',
   settingsSchema: contentSettingsSchema,
@@ -32,8 +41,13 @@ export const service = defineService({
       name: 'content',
       subgraph: { name: 'content', typeDefs: contract.typeDefs, resolvers: contentResolvers(app) },
       projections: Object.values(readModels),
-      // The plan (tier and trial) comes from billing, for the monthly post limit.
-      consumes: [subjectsOfContext('billing')],
+      reactions: [recordPostReports(app), generatePostsAtSlots(app)],
+      // The plan (tier and trial) comes from billing, for the monthly post limit and auto-posting;
+      // slots and a post's progress from scheduling and publishing (ADR 0013).
+      consumes: [
+        subjectsOfContext('billing'),
+        ...[SlotReached, PostQueued, PostPublished, PublishFailed].map((event) => subjectFor(event.type)),
+      ],
       toIntegrationEvent: contentIntegrationEvent,
     };
   },

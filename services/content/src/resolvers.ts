@@ -16,6 +16,7 @@ export function contentResolvers(app: ContentApplication): Resolvers {
       saveBrandSettings: (_: unknown, { input }: Args, { caller }: SubgraphContext) =>
         app.saveBrandSettings(input, caller),
       createPost: (_: unknown, { input }: Args, { caller }: SubgraphContext) => app.createPost(input, caller),
+      schedulePost: (_: unknown, { input }: Args, { caller }: SubgraphContext) => app.schedulePost(input, caller),
       approvePost: (_: unknown, { id }: { id: string }, { caller }: SubgraphContext) =>
         app.decidePost(id, 'ApprovePost', caller),
       rejectPost: (_: unknown, { id }: { id: string }, { caller }: SubgraphContext) =>

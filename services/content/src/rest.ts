@@ -4,7 +4,8 @@ const brandFields = `brandName storeDomain brandVoice defaultTone defaultHashtag
   contentGuidelines defaultProductUrl useRandomProducts customInstructions
   platformSettings { twitter { ...P } instagram { ...P } tiktok { ...P } facebook { ...P } }`;
 const platformFragment = 'fragment P on PlatformSetting { enabled autoPost postTypes }';
-const postFields = 'id platform status content topic tone isAiGenerated includeHashtags createdAt decidedAt postedTime';
+const postFields = `id platform status content topic tone isAiGenerated includeHashtags createdAt decidedAt postedTime
+  scheduledTime autoPost failureReason platformUrl quotaWarning`;
 
 const decision = (name: 'approvePost' | 'rejectPost', operation: string): RestRoute => ({
   method: 'post',
@@ -45,6 +46,14 @@ export const contentRestRoutes: readonly RestRoute[] = [
   },
   decision('approvePost', 'ApprovePost'),
   decision('rejectPost', 'RejectPost'),
+  {
+    method: 'post',
+    path: '/api/auto-posting/schedule',
+    operation: `mutation SchedulePost($input: SchedulePostInput!) {
+      schedulePost(input: $input) { post { ${postFields} } quotaWarning } }`,
+    variables: bodyAsInput,
+    reply: (data) => restReply(data['schedulePost'], 201),
+  },
   {
     method: 'post',
     path: '/api/content/generate',

@@ -1,5 +1,6 @@
 import { DomainError } from '@brandloom/runtime';
 import type { SubscriptionChanged } from '@brandloom/proto-events';
+import { tierAllowsAutoPosting } from '@brandloom/proto-events/forms';
 
 export type Tier = NonNullable<SubscriptionChanged['tier']>;
 
@@ -56,4 +57,12 @@ export function assertWithinAllowance(allowance: PostAllowance, usedThisMonth: n
     `You have used all ${allowance.limit} AI posts of your ${allowance.plan} plan this month. Upgrade your plan to generate more.`,
     'PAYMENT_REQUIRED',
   );
+}
+
+/**
+ * Whether the plan includes auto-posting (spec §6): a Professional, Enterprise or Agency plan
+ * that has not expired (a canceled one runs to the end of its period). Never the trial.
+ */
+export function allowsAutoPosting(plan: PlanView | null): boolean {
+  return plan !== null && plan.status !== 'expired' && tierAllowsAutoPosting(plan.tier);
 }

@@ -1,6 +1,7 @@
 import { DomainError, type Decider } from '@brandloom/runtime';
 import { z } from 'zod';
-import type { ContentEventOf } from '../events.js';
+import type { PostStatus, PublishFailureClass } from '@brandloom/proto-events';
+import type { ContentEventOf, PostSnapshot } from '../events.js';
 import {
   characterCount,
   hashtagsIn,
@@ -13,7 +14,7 @@ import {
 
 export const postStream = (postId: string): string => `post-${postId}`;
 
-export type PostStatus = 'pending' | 'approved' | 'rejected' | 'posted' | 'scheduled';
+export type { PostStatus };
 
 export interface PostDraft {
   platform: Platform;
@@ -77,53 +78,213 @@ export function checkPlatformLimits(platform: Platform, content: string): void {
   }
 }
 
-export type PostState = { status: 'none' } | { status: PostStatus; postId: string; userId: string; platform: Platform };
+/** A post as its stream knows it: who owns it and its whole current state. */
+export type PostState = { status: 'none' } | ({ postId: string; userId: string } & PostSnapshot);
 
 export type PostCommand =
-  | ({ type: 'CreatePost'; postId: string; userId: string; at: string } & PostDraft)
+  | ({
+      type: 'CreatePost';
+      postId: string;
+      userId: string;
+      at: string;
+      /** Goes out by itself once approved (ADR 0013). */
+      autoPost: boolean;
+      scheduledTime: string | null;
+      /** Approved at once: scheduled without review, or an AI slot post the owner lets go out. */
+      approved: boolean;
+      slotId?: string;
+    } & PostDraft)
   | { type: 'ApprovePost'; userId: string; at: string }
-  | { type: 'RejectPost'; userId: string; at: string };
+  | { type: 'RejectPost'; userId: string; at: string }
+  | { type: 'RecordQueued'; userId: string; dueAt: string; quotaWarning: string | null; at: string }
+  | {
+      type: 'RecordPublished';
+      userId: string;
+      platformPostId: string;
+      platformUrl: string | null;
+      publishedAt: string;
+    }
+  | { type: 'RecordPublishFailed'; userId: string; failureClass: PublishFailureClass; reason: string; at: string };
 
-type PostEvent = ContentEventOf<'content.PostCreated' | 'content.PostApproved' | 'content.PostRejected'>;
+type PostEvent = ContentEventOf<
+  | 'content.PostCreated'
+  | 'content.PostApproved'
+  | 'content.PostRejected'
+  | 'content.PostApprovalAnnounced'
+  | 'content.PostScheduled'
+  | 'content.PostPosted'
+  | 'content.PostFailed'
+>;
 
 export const postNotFound = () => new DomainError('Post not found', 'NOT_FOUND');
 
-/** A post's life (spec §4): created pending; only a pending post is approved or rejected. */
+/** The state a new post starts in; posts recorded before scheduling had no autoPost nor time. */
+export function snapshotOfCreated(created: ContentEventOf<'content.PostCreated'>['data']): PostSnapshot {
+  return {
+    platform: created.platform,
+    content: created.content,
+    status: 'pending',
+    autoPost: created.autoPost ?? false,
+    scheduledTime: created.scheduledTime ?? null,
+    postedTime: null,
+  };
+}
+
+/**
+ * Which statuses a report from scheduling or publishing may move a post out of. Reports come
+ * late and more than once; none moves a post backwards (a posted post stays posted, a failed one
+ * is not queued again), and a post that went live after all is posted even if it had failed.
+ */
+const reportableFrom = {
+  scheduled: ['approved'],
+  posted: ['approved', 'scheduled', 'failed'],
+  failed: ['approved', 'scheduled'],
+} as const satisfies Record<string, readonly PostStatus[]>;
+
+const mayBecome = (target: keyof typeof reportableFrom, status: PostStatus): boolean =>
+  (reportableFrom[target] as readonly PostStatus[]).includes(status);
+
+function decideCreate(command: Extract<PostCommand, { type: 'CreatePost' }>, state: PostState): PostEvent[] {
+  if (state.status !== 'none') throw new DomainError('This post already exists', 'CONFLICT');
+  checkPlatformLimits(command.platform, command.content);
+  const { type: _type, at, approved, slotId, ...post } = command;
+  const created: PostEvent = {
+    type: 'content.PostCreated',
+    data: { ...post, createdAt: at, ...(slotId === undefined ? {} : { slotId }) },
+  };
+  if (!approved) return [created];
+  const pending = { postId: command.postId, userId: command.userId, ...snapshotOfCreated(created.data) };
+  return [created, ...approval(pending, at)];
+}
+
+function approval(state: Extract<PostState, { status: PostStatus }>, at: string): PostEvent[] {
+  const ref = { postId: state.postId, userId: state.userId, at };
+  return [
+    { type: 'content.PostApproved', data: { ...ref, post: { ...snapshotOf(state), status: 'approved' } } },
+    { type: 'content.PostApprovalAnnounced', data: ref },
+  ];
+}
+
+const snapshotOf = ({
+  platform,
+  content,
+  status,
+  autoPost,
+  scheduledTime,
+  postedTime,
+}: PostSnapshot): PostSnapshot => ({
+  platform,
+  content,
+  status,
+  autoPost,
+  scheduledTime,
+  postedTime,
+});
+
+function decideReport(
+  command: Extract<PostCommand, { type: 'RecordQueued' | 'RecordPublished' | 'RecordPublishFailed' }>,
+  state: PostState,
+): PostEvent[] {
+  // A report on a post this owner does not have is not ours to act on.
+  if (state.status === 'none' || state.userId !== command.userId) return [];
+  const ref = { postId: state.postId, userId: state.userId };
+  const current = snapshotOf(state);
+  switch (command.type) {
+    case 'RecordQueued':
+      if (!mayBecome('scheduled', state.status)) return [];
+      return [
+        {
+          type: 'content.PostScheduled',
+          data: {
+            ...ref,
+            dueAt: command.dueAt,
+            quotaWarning: command.quotaWarning,
+            at: command.at,
+            post: { ...current, status: 'scheduled' },
+          },
+        },
+      ];
+    case 'RecordPublished':
+      if (!mayBecome('posted', state.status)) return [];
+      return [
+        {
+          type: 'content.PostPosted',
+          data: {
+            ...ref,
+            platformPostId: command.platformPostId,
+            platformUrl: command.platformUrl,
+            at: command.publishedAt,
+            post: { ...current, status: 'posted', postedTime: command.publishedAt },
+          },
+        },
+      ];
+    case 'RecordPublishFailed':
+      if (!mayBecome('failed', state.status)) return [];
+      return [
+        {
+          type: 'content.PostFailed',
+          data: {
+            ...ref,
+            failureClass: command.failureClass,
+            reason: command.reason,
+            at: command.at,
+            post: { ...current, status: 'failed' },
+          },
+        },
+      ];
+  }
+}
+
+/**
+ * A post's life (spec §4, ADR 0013): created pending (or approved at once); only a pending post
+ * is approved or rejected by its owner; scheduling and publishing then report it scheduled,
+ * posted or failed, and content alone writes it down.
+ */
 export const postDecider: Decider<PostCommand, PostEvent, PostState> = {
   initialState: () => ({ status: 'none' }),
 
   decide(command, state) {
-    if (command.type === 'CreatePost') {
-      if (state.status !== 'none') throw new DomainError('This post already exists', 'CONFLICT');
-      checkPlatformLimits(command.platform, command.content);
-      const { type: _type, at, ...post } = command;
-      return [{ type: 'content.PostCreated', data: { ...post, createdAt: at } }];
+    switch (command.type) {
+      case 'CreatePost':
+        return decideCreate(command, state);
+      case 'ApprovePost':
+      case 'RejectPost': {
+        // Another owner's post does not exist as far as this owner can tell.
+        if (state.status === 'none' || state.userId !== command.userId) throw postNotFound();
+        const verb = command.type === 'ApprovePost' ? 'approved' : 'rejected';
+        if (state.status !== 'pending') {
+          throw new DomainError(`Only pending posts can be ${verb}; this post is ${state.status}`, 'CONFLICT');
+        }
+        if (command.type === 'ApprovePost') return approval(state, command.at);
+        const data = { postId: state.postId, userId: state.userId, at: command.at };
+        return [
+          { type: 'content.PostRejected', data: { ...data, post: { ...snapshotOf(state), status: 'rejected' } } },
+        ];
+      }
+      case 'RecordQueued':
+      case 'RecordPublished':
+      case 'RecordPublishFailed':
+        return decideReport(command, state);
     }
-    // Another owner's post does not exist as far as this owner can tell.
-    if (state.status === 'none' || state.userId !== command.userId) throw postNotFound();
-    const verb = command.type === 'ApprovePost' ? 'approved' : 'rejected';
-    if (state.status !== 'pending') {
-      throw new DomainError(`Only pending posts can be ${verb}; this post is ${state.status}`, 'CONFLICT');
-    }
-    const data = { postId: state.postId, userId: state.userId, at: command.at };
-    return [
-      command.type === 'ApprovePost' ? { type: 'content.PostApproved', data } : { type: 'content.PostRejected', data },
-    ];
   },
 
   evolve(state, event) {
     switch (event.type) {
       case 'content.PostCreated':
-        return {
-          status: 'pending',
-          postId: event.data.postId,
-          userId: event.data.userId,
-          platform: event.data.platform,
-        };
+        return { postId: event.data.postId, userId: event.data.userId, ...snapshotOfCreated(event.data) };
+      case 'content.PostApprovalAnnounced':
+        return state;
       case 'content.PostApproved':
-        return state.status === 'none' ? state : { ...state, status: 'approved' };
-      case 'content.PostRejected':
-        return state.status === 'none' ? state : { ...state, status: 'rejected' };
+      case 'content.PostRejected': {
+        if (state.status === 'none') return state;
+        // Recorded before scheduling: only the status changed.
+        const status = event.type === 'content.PostApproved' ? 'approved' : 'rejected';
+        return { ...state, ...(event.data.post ?? { status }) };
+      }
+      case 'content.PostScheduled':
+      case 'content.PostPosted':
+      case 'content.PostFailed':
+        return state.status === 'none' ? state : { ...state, ...event.data.post };
     }
   },
 };

@@ -16,6 +16,12 @@ export interface PostView {
   createdAt: string;
   decidedAt: string | null;
   postedTime: string | null;
+  autoPost: boolean;
+  scheduledTime: string | null;
+  failureReason: string | null;
+  platformUrl: string | null;
+  /** Scheduling's word that the platform's quota is already used up at the post's time. */
+  quotaWarning: string | null;
 }
 
 interface PostRow {
@@ -31,6 +37,11 @@ interface PostRow {
   created_at: string;
   decided_at: string | null;
   posted_time: string | null;
+  auto_post: number;
+  scheduled_time: string | null;
+  failure_reason: string | null;
+  platform_url: string | null;
+  quota_warning: string | null;
 }
 
 const TABLE = 'posts';
@@ -38,7 +49,8 @@ const TABLE = 'posts';
 /** Every owner's posts, newest first, for Moderation and the `User` counts. */
 export class PostsReadModel implements Projection {
   readonly name = 'posts';
-  readonly version = 1;
+  // 2: autoPost, scheduledTime and the reports of scheduling and publishing.
+  readonly version = 2;
   readonly categories = ['post'];
   readonly tables = [TABLE];
   private readonly store = readModelTables(
@@ -56,7 +68,12 @@ export class PostsReadModel implements Projection {
         include_hashtags INTEGER NOT NULL,
         created_at TEXT NOT NULL,
         decided_at TEXT,
-        posted_time TEXT
+        posted_time TEXT,
+        auto_post INTEGER NOT NULL,
+        scheduled_time TEXT,
+        failure_reason TEXT,
+        platform_url TEXT,
+        quota_warning TEXT
       ) STRICT, WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS posts_by_owner ON ${TABLE} (user_id, created_at);
     `,
@@ -87,13 +104,24 @@ export class PostsReadModel implements Projection {
     const statements = this.store.statements();
     switch (event.type) {
       case 'content.PostCreated': {
-        const { postId, userId, isAiGenerated, includeHashtags, ...post } = event.data;
+        const {
+          postId,
+          userId,
+          isAiGenerated,
+          includeHashtags,
+          autoPost,
+          scheduledTime,
+          slotId: _slot,
+          ...post
+        } = event.data;
         statements.insert.run({
           ...post,
           id: postId,
           userId,
           isAiGenerated: isAiGenerated ? 1 : 0,
           includeHashtags: includeHashtags ? 1 : 0,
+          autoPost: autoPost ? 1 : 0,
+          scheduledTime: scheduledTime ?? null,
         });
         return;
       }
@@ -102,6 +130,19 @@ export class PostsReadModel implements Projection {
         return;
       case 'content.PostRejected':
         statements.decide.run({ id: event.data.postId, status: 'rejected', at: event.data.at });
+        return;
+      case 'content.PostScheduled':
+        statements.scheduled.run({ id: event.data.postId, quotaWarning: event.data.quotaWarning });
+        return;
+      case 'content.PostPosted':
+        statements.posted.run({
+          id: event.data.postId,
+          postedTime: event.data.post.postedTime,
+          platformUrl: event.data.platformUrl,
+        });
+        return;
+      case 'content.PostFailed':
+        statements.failed.run({ id: event.data.postId, reason: event.data.reason });
         return;
       default:
         return;
@@ -124,13 +165,27 @@ function prepare(db: ReadModelDatabase) {
       isAiGenerated: number;
       includeHashtags: number;
       createdAt: string;
+      autoPost: number;
+      scheduledTime: string | null;
     }>(
       `INSERT OR REPLACE INTO ${TABLE}
-         (id, user_id, platform, status, content, topic, tone, is_ai_generated, include_hashtags, created_at)
-       VALUES (@id, @userId, @platform, 'pending', @content, @topic, @tone, @isAiGenerated, @includeHashtags, @createdAt)`,
+         (id, user_id, platform, status, content, topic, tone, is_ai_generated, include_hashtags, created_at,
+          auto_post, scheduled_time)
+       VALUES (@id, @userId, @platform, 'pending', @content, @topic, @tone, @isAiGenerated, @includeHashtags,
+          @createdAt, @autoPost, @scheduledTime)`,
     ),
     decide: db.prepare<{ id: string; status: string; at: string }>(
       `UPDATE ${TABLE} SET status = @status, decided_at = @at WHERE id = @id`,
+    ),
+    scheduled: db.prepare<{ id: string; quotaWarning: string | null }>(
+      `UPDATE ${TABLE} SET status = 'scheduled', quota_warning = @quotaWarning WHERE id = @id`,
+    ),
+    posted: db.prepare<{ id: string; postedTime: string | null; platformUrl: string | null }>(
+      `UPDATE ${TABLE} SET status = 'posted', posted_time = @postedTime, platform_url = @platformUrl,
+         failure_reason = NULL WHERE id = @id`,
+    ),
+    failed: db.prepare<{ id: string; reason: string }>(
+      `UPDATE ${TABLE} SET status = 'failed', failure_reason = @reason WHERE id = @id`,
     ),
   };
 }
@@ -148,5 +203,10 @@ function toView(row: PostRow): PostView {
     createdAt: row.created_at,
     decidedAt: row.decided_at,
     postedTime: row.posted_time,
+    autoPost: row.auto_post === 1,
+    scheduledTime: row.scheduled_time,
+    failureReason: row.failure_reason,
+    platformUrl: row.platform_url,
+    quotaWarning: row.quota_warning,
   };
 }
