@@ -6,6 +6,7 @@ import { chromiumMissing, launchChromium } from '../support/browser.js';
 import { ownerInBrowser, signedInAdmin } from '../support/browser-owner.js';
 import { parseSchedulePost, emptySchedulePostForm } from '../../web/src/features/auto-posting/schedule-post-form.js';
 import { platformAutoPosts, postAutoPosts } from '../../web/src/features/moderation/auto-post.js';
+import { AUTO_POSTING_PLAN_REQUIRED } from '../../web/src/lib/plans.js';
 
 const ADMIN_EMAIL = 'master@brandloom.test';
 const ADMIN_PASSWORD = 'correct horse battery';
@@ -149,10 +150,7 @@ describe.skipIf(chromiumMissing !== null)('Auto-Posting in the browser', () => {
     const { page, context } = await ownerInBrowser(browser, server.url);
     try {
       await page.goto('/auto-posting');
-      await page
-        .getByTestId('plan-needed')
-        .getByText(/you are on the free trial/)
-        .waitFor();
+      await page.getByTestId('plan-needed').getByText(AUTO_POSTING_PLAN_REQUIRED).waitFor();
       await page.getByLabel('Platform').selectOption('facebook');
       await page.getByLabel('Content').fill('A post the free trial cannot schedule');
       await page.getByLabel('Scheduled time').fill(inAnHour());

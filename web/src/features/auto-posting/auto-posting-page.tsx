@@ -25,7 +25,7 @@ import { toast } from '../../components/ui/toaster';
 import type { AutoPostingSettingsFieldsFragment } from '../../gql/graphql';
 import { errorCode } from '../../lib/error-code';
 import { userFacingMessage } from '../../lib/errors';
-import { autoPostingAllowed, autoPostingPlanMessage } from '../../lib/plans';
+import { AUTO_POSTING_PLAN_REQUIRED, autoPostingAllowed } from '../../lib/plans';
 import type { CurrentUser } from '../../lib/user';
 import {
   AUTO_POSTING_SETTINGS_QUERY,
@@ -45,7 +45,7 @@ const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 export function AutoPostingPage({ user }: { user: CurrentUser }) {
   const [tab, setTab] = useState('schedule');
   const [planRefusal, setPlanRefusal] = useState<string | null>(null);
-  const planMessage = planRefusal ?? (autoPostingAllowed(user) ? null : autoPostingPlanMessage(user));
+  const planMessage = planRefusal ?? (autoPostingAllowed(user) ? null : AUTO_POSTING_PLAN_REQUIRED);
   // A 403 names the plan in the server's words; it replaces the screen's own reading.
   const onRefused = (error: unknown, message: string) => {
     if (errorCode(error) === 'FORBIDDEN') setPlanRefusal(message);

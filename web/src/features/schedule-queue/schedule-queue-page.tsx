@@ -25,7 +25,7 @@ import { commaList } from '../../lib/comma-list';
 import { errorCode } from '../../lib/error-code';
 import { userFacingMessage } from '../../lib/errors';
 import { platformLabel } from '../../lib/platforms';
-import { autoPostingAllowed, autoPostingPlanMessage } from '../../lib/plans';
+import { AUTO_POSTING_PLAN_REQUIRED, autoPostingAllowed } from '../../lib/plans';
 import type { CurrentUser } from '../../lib/user';
 import { CalendarScheduler } from './calendar-scheduler';
 import {
@@ -128,7 +128,7 @@ export function ScheduleQueuePage({ user }: { user: CurrentUser }) {
   const status = statusQuery.data?.schedulerStatus;
   const running = schedulerRunning(status, settingsQuery.data.scheduleSettings);
   const set = (change: Partial<Form>) => setForm({ ...form, ...change });
-  const planMessage = planRefusal ?? (autoPostingAllowed(user) ? null : autoPostingPlanMessage(user));
+  const planMessage = planRefusal ?? (autoPostingAllowed(user) ? null : AUTO_POSTING_PLAN_REQUIRED);
 
   const onSave = async () => {
     const found = firstScheduleProblem(form);
