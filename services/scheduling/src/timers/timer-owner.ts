@@ -1,0 +1,178 @@
+import {
+  commandHandler,
+  describeError,
+  newId,
+  uuidV5,
+  type EventStore,
+  type Logger,
+  type StoppableWork,
+  type WorkReport,
+} from '@brandloom/runtime';
+import { publishablePlatforms, type PublishablePlatform } from '@brandloom/proto-events';
+import type { AccountsReadModel } from '../accounts/accounts-read-model.js';
+import { accountHold } from '../accounts/plan-gate.js';
+import { schedulingCodec } from '../events.js';
+import type { QueueReadModel, QueueRow } from '../queue/queue-read-model.js';
+import type { OwnerSchedule, SchedulesReadModel } from '../schedule/schedules-read-model.js';
+import type { SchedulingSettings } from '../settings.js';
+import { slotDecider, slotIdOf, slotStream } from '../slots/slot.js';
+import { latestSlotUpTo } from '../slots/slots.js';
+import { LeaseBook } from './lease-book.js';
+import { partitionOf } from './partition-lease.js';
+import { holdReasonOf, postTimerDecider, timerStream } from './post-timer.js';
+
+export interface TimerOwnerOptions {
+  store: EventStore;
+  logger: Logger;
+  now: () => Date;
+  settings: SchedulingSettings;
+  schedules: SchedulesReadModel;
+  accounts: AccountsReadModel;
+  queue: QueueReadModel;
+  /** This instance's name on its leases; a fresh id by default. */
+  holder?: string;
+}
+
+/** Records a slot once: its stream is created once, with an id derived from the slot. */
+export function slotRecorder(store: EventStore) {
+  const slots = commandHandler({ store, codec: schedulingCodec, decider: slotDecider });
+  return async (userId: string, slotTime: Date, at: Date, correlationId: string) => {
+    const slotId = slotIdOf(userId, slotTime);
+    const { position } = await slots.handle(
+      slotStream(slotId),
+      { type: 'ReachSlot', userId, slotTime: slotTime.toISOString() },
+      { tenantId: userId, correlationId, occurredAt: at.toISOString(), eventId: () => uuidV5(slotId) },
+    );
+    return position;
+  };
+}
+
+const isPublishable = (platform: string): platform is PublishablePlatform =>
+  (publishablePlatforms as readonly string[]).includes(platform);
+
+/**
+ * The scheduler's durable timers for the partitions this instance holds. Every due time is in
+ * the store (a running schedule, a queued post), so a restart loses none: what came due while
+ * down fires at the first tick, which comes at once. Each firing is an event appended at the
+ * revision read (a post's timer stream, a slot's own stream), so two instances never fire one
+ * thing twice; the leases only keep them from doing the same work.
+ */
+export class TimerOwner implements StoppableWork {
+  readonly holder: string;
+  private readonly leases: LeaseBook;
+  private readonly timers;
+  private readonly recordSlot;
+  private handle: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private lastProblem: string | null = null;
+  private stopped = false;
+
+  constructor(private readonly options: TimerOwnerOptions) {
+    this.holder = options.holder ?? newId();
+    const { store, settings } = options;
+    this.leases = new LeaseBook({
+      store,
+      holder: this.holder,
+      partitions: settings.partitions,
+      leaseMs: settings.leaseMs,
+      renewEveryMs: settings.leaseRenewMs,
+    });
+    this.timers = commandHandler({ store, codec: schedulingCodec, decider: postTimerDecider });
+    this.recordSlot = slotRecorder(store);
+  }
+
+  start(): this {
+    this.handle = setInterval(() => void this.tick(), this.options.settings.tickMs);
+    this.handle.unref();
+    void this.tick();
+    return this;
+  }
+
+  /** One round: leases, then slots, then due posts. Concurrent calls share the round in progress. */
+  tick(): Promise<void> {
+    this.ticking ??= this.round().finally(() => (this.ticking = null));
+    return this.ticking;
+  }
+
+  /** The partitions this instance fires, as of its last tick. */
+  heldPartitions(): number[] {
+    return Array.from({ length: this.options.settings.partitions }, (_, partition) => partition).filter((partition) =>
+      this.leases.holds(partition),
+    );
+  }
+
+  private owns(userId: string): boolean {
+    return this.leases.holds(partitionOf(userId, this.options.settings.partitions));
+  }
+
+  private async round(): Promise<void> {
+    if (this.stopped) return;
+    const now = this.options.now();
+    const problems: string[] = [];
+    const attempt = async (what: string, work: () => Promise<unknown>) => {
+      try {
+        await work();
+      } catch (error) {
+        problems.push(`${what}: ${describeError(error)}`);
+        this.options.logger.warn('scheduler timer failed; retried at the next tick', { what, error });
+      }
+    };
+    await attempt('partition leases', () => this.leases.refresh(now));
+    for (const owner of this.options.schedules.running()) {
+      if (this.owns(owner.userId)) await attempt(`slot of ${owner.userId}`, () => this.fireSlot(owner, now));
+    }
+    for (const row of this.options.queue.due(now.toISOString())) {
+      if (this.owns(row.user_id)) await attempt(`post ${row.post_id}`, () => this.firePost(row, now));
+    }
+    this.lastProblem = problems.length ? problems.join('; ') : null;
+  }
+
+  /**
+   * The latest slot up to now, when it is newer than the last one recorded and than the start:
+   * a slot missed by more than the grace (the service was down) is skipped, not made up.
+   */
+  private async fireSlot(owner: OwnerSchedule, now: Date): Promise<void> {
+    if (accountHold(this.options.accounts.get(owner.userId), now)) return;
+    const slot = latestSlotUpTo(owner.settings, now, this.options.settings.slotGraceMs);
+    if (!slot || !owner.runningSince || slot.getTime() < Date.parse(owner.runningSince)) return;
+    if (owner.lastSlotTime && slot.getTime() <= Date.parse(owner.lastSlotTime)) return;
+    await this.recordSlot(owner.userId, slot, now, 'scheduler');
+  }
+
+  private async firePost(row: QueueRow, now: Date): Promise<void> {
+    if (!isPublishable(row.platform)) return;
+    const hold = holdReasonOf(
+      {
+        standing: this.options.accounts.get(row.user_id),
+        autoPosting: this.options.schedules.get(row.user_id).autoPosting,
+        platform: row.platform,
+        postStatus: row.post_status,
+      },
+      now,
+    );
+    // Still held for the same reason: nothing new to record.
+    if (hold !== null && hold === row.held_reason) return;
+    await this.timers.handle(
+      timerStream(row.post_id),
+      { type: 'FireIfDue', postId: row.post_id, now: now.toISOString(), content: row.content, hold },
+      { tenantId: row.user_id, correlationId: 'scheduler', occurredAt: now.toISOString() },
+    );
+  }
+
+  report(): WorkReport {
+    const name = 'scheduling/timers';
+    if (this.lastProblem) return { name, status: 'retrying', detail: this.lastProblem };
+    return { name, status: this.handle ? 'running' : 'stopped' };
+  }
+
+  /** Stops ticking and gives its leases back, so a restart fires at its first tick. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.handle) clearInterval(this.handle);
+    this.handle = null;
+    await this.ticking;
+    await this.leases.releaseAll(this.options.now()).catch((error: unknown) => {
+      this.options.logger.warn('could not release the partition leases; they lapse on their own', { error });
+    });
+  }
+}
