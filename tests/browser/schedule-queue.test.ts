@@ -188,11 +188,13 @@ describe.skipIf(chromiumMissing !== null)('the Schedule Queue in the browser', (
         await notice.getByText(AUTO_POSTING_PLAN_REQUIRED).waitFor();
         await page.getByRole('button', { name: 'Start AI' }).click();
         await toast(page, 'Toggle Failed');
-        // The server's 403 message replaces the screen's own, and still leads to the plans.
-        await expect.poll(() => notice.textContent()).toMatch(/plan/i);
+        // The server's 403 message, shown in the toast, replaces the screen's own and still leads to the plans.
+        const refusal = await page.locator('[data-scope="toast"][data-part="description"]').first().textContent();
+        expect(refusal).toMatch(/Professional/);
+        await expect.poll(() => notice.textContent()).toContain(refusal);
         await notice.getByRole('link', { name: 'See plans' }).click();
         await page.waitForURL('**/plans');
-        expect(await page.getByTestId('scheduler-badge').count()).toBe(0);
+        await page.getByText('Save 20%').first().waitFor();
       } finally {
         await context.close();
       }

@@ -42,7 +42,7 @@ export function firstScheduleProblem(form: {
   )
     return {
       field: 'postsPerDay',
-      message: `Posts per day must be between ${POSTS_PER_DAY_MIN} and ${POSTS_PER_DAY_MAX}`,
+      message: `Posts per day must be a number from ${POSTS_PER_DAY_MIN} to ${POSTS_PER_DAY_MAX}`,
     };
   if (form.peakHours.length === 0) return { field: 'peakHours', message: 'Select at least one peak hour' };
   return null;
