@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import {
-  delay,
+  answerLater,
   PlatformFakeState,
   sendJson,
   startFakeServer,
@@ -85,7 +85,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const isPublish =
       request.method === 'POST' && segments.length === 2 && ['media_publish', 'feed'].includes(segments[1]!);
     const failure = state.take(isPublish);
-    if (failure?.kind === 'slow') await delay(failure.delayMs);
+    if (failure?.kind === 'slow') answerLater(res, failure.delayMs);
     else if (failure) {
       if (isPublish)
         state.publishRequests.push({ account: account.id, text: params.get('message') ?? '', outcome: failure.kind });

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { delay, PlatformFakeState, sendJson, startFakeServer, type FakeRequest } from './platform-fake.js';
+import { answerLater, PlatformFakeState, sendJson, startFakeServer, type FakeRequest } from './platform-fake.js';
 
 /** An X account's four OAuth 1.0a user-context secrets, as the owner pastes them into API Settings. */
 export interface XAccount {
@@ -56,7 +56,7 @@ export async function startFakeX(): Promise<FakeX> {
       ? (JSON.parse(request.body || '{}') as { text?: string; reply?: { in_reply_to_tweet_id?: string } })
       : {};
     const failure = state.take(isPublish);
-    if (failure?.kind === 'slow') await delay(failure.delayMs);
+    if (failure?.kind === 'slow') answerLater(res, failure.delayMs);
     else if (failure) {
       if (isPublish)
         state.publishRequests.push({ account: account.userId, text: payload.text ?? '', outcome: failure.kind });

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '@brandloom/runtime/testing';
 import type { PublishingEventOf } from '../events.js';
-import { publicationDecider, type RetryPolicy } from './publication.js';
+import { publicationDecider, type AttemptFailure, type RetryPolicy } from './publication.js';
 
 const spec = deciderSpec(publicationDecider);
 const postId = '0b7f0c1e-3c1d-4a55-9d7e-6f1c2b3a4d5e';
@@ -52,7 +52,7 @@ const failed = (
   type: 'publishing.PublishFailed' as const,
   data: { postId, userId, platform: 'twitter' as const, failureClass, reason, failedAt: t1 },
 });
-const fail = (failure: Parameters<typeof publicationDecider.decide>[0] & { type: 'RecordFailure' }['failure']) => ({
+const fail = (failure: AttemptFailure) => ({
   type: 'RecordFailure' as const,
   failure,
   policy,
