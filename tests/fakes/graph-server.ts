@@ -86,6 +86,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       request.method === 'POST' && segments.length === 2 && ['media_publish', 'feed'].includes(segments[1]!);
     const failure = state.take(isPublish);
     if (failure?.kind === 'slow') answerLater(res, failure.delayMs);
+    else if (isPublish && state.publishLatencyMs > 0) answerLater(res, state.publishLatencyMs);
     else if (failure) {
       if (isPublish)
         state.publishRequests.push({ account: account.id, text: params.get('message') ?? '', outcome: failure.kind });

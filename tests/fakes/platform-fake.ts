@@ -30,6 +30,8 @@ export class PlatformFakeState {
   readonly posts: FakePost[] = [];
   /** Every publishing request that reached the fake, made or refused, with its text. */
   readonly publishRequests: { account: string; text: string; outcome: string }[] = [];
+  /** Every publishing answer leaves this long after the post is made (a platform under load). */
+  publishLatencyMs = 0;
   private readonly script: { failure: ScriptedFailure; target: ScriptTarget; left: number }[] = [];
   private nextId = 1_000_000;
 

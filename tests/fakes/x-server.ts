@@ -57,6 +57,7 @@ export async function startFakeX(): Promise<FakeX> {
       : {};
     const failure = state.take(isPublish);
     if (failure?.kind === 'slow') answerLater(res, failure.delayMs);
+    else if (isPublish && state.publishLatencyMs > 0) answerLater(res, state.publishLatencyMs);
     else if (failure) {
       if (isPublish)
         state.publishRequests.push({ account: account.userId, text: payload.text ?? '', outcome: failure.kind });
