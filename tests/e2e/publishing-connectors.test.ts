@@ -90,19 +90,23 @@ const graphSubject = (platform: 'instagram' | 'facebook') => () => ({
 connectorContract('Instagram', graphSubject('instagram'));
 connectorContract('Facebook', graphSubject('facebook'));
 
-connectorContract('TikTok', () => ({
-  connector: connectors().tiktok,
-  account() {
-    const account = tiktok.addAccount();
-    return { credentials: { accessToken: account.accessToken }, accountName: `@${account.username}` };
-  },
-  failNext: () => undefined,
-  slowNext: () => undefined,
-  expire: (credentials) => tiktok.expire(credentials.accessToken!),
-  tamper: () => ({ accessToken: 'act.not-a-token' }),
-  postsWithText: () => 0,
-  addComment: () => '',
-}), { publishes: false });
+connectorContract(
+  'TikTok',
+  () => ({
+    connector: connectors().tiktok,
+    account() {
+      const account = tiktok.addAccount();
+      return { credentials: { accessToken: account.accessToken }, accountName: `@${account.username}` };
+    },
+    failNext: () => undefined,
+    slowNext: () => undefined,
+    expire: (credentials) => tiktok.expire(credentials.accessToken!),
+    tamper: () => ({ accessToken: 'act.not-a-token' }),
+    postsWithText: () => 0,
+    addComment: () => '',
+  }),
+  { publishes: false },
+);
 
 describe('the Instagram connector', () => {
   it('reports the account’s publishing quota from content_publishing_limit', async () => {

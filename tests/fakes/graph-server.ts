@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { delay, PlatformFakeState, sendJson, startFakeServer, type FakeRequest, type ScriptedFailure } from './platform-fake.js';
+import {
+  answerLater,
+  PlatformFakeState,
+  sendJson,
+  startFakeServer,
+  type FakeRequest,
+  type ScriptedFailure,
+} from './platform-fake.js';
 
 export interface GraphAccount {
   /** The Instagram user id or the Page id, as the owner enters it in API Settings (`…PageId`). */
@@ -78,9 +85,11 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const isPublish =
       request.method === 'POST' && segments.length === 2 && ['media_publish', 'feed'].includes(segments[1]!);
     const failure = state.take(isPublish);
-    if (failure?.kind === 'slow') await delay(failure.delayMs);
+    if (failure?.kind === 'slow') answerLater(res, failure.delayMs);
+    else if (isPublish && state.publishLatencyMs > 0) answerLater(res, state.publishLatencyMs);
     else if (failure) {
-      if (isPublish) state.publishRequests.push({ account: account.id, text: params.get('message') ?? '', outcome: failure.kind });
+      if (isPublish)
+        state.publishRequests.push({ account: account.id, text: params.get('message') ?? '', outcome: failure.kind });
       return fail(res, failure);
     }
     return route(request, res, account, segments, params);
@@ -98,13 +107,23 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const since = params.get('since') ? new Date(Number(params.get('since')) * 1000) : new Date(0);
     const own = id === account.id;
     if (request.method === 'GET' && own && !edge) {
-      return sendJson(res, 200, account.kind === 'instagram' ? { id, username: account.name } : { id, name: account.name });
+      return sendJson(
+        res,
+        200,
+        account.kind === 'instagram' ? { id, username: account.name } : { id, name: account.name },
+      );
     }
     if (account.kind === 'instagram' && own && request.method === 'POST' && edge === 'media') {
       const imageUrl = params.get('image_url');
       if (!imageUrl) return graphError(res, 400, '(#100) The parameter image_url is required.', 100);
       const containerId = state.newId();
-      containers.set(containerId, { account: id, caption: params.get('caption') ?? '', imageUrl, looks: 0, publishedAs: null });
+      containers.set(containerId, {
+        account: id,
+        caption: params.get('caption') ?? '',
+        imageUrl,
+        looks: 0,
+        publishedAs: null,
+      });
       return sendJson(res, 200, { id: containerId });
     }
     if (account.kind === 'instagram' && own && request.method === 'POST' && edge === 'media_publish') {
@@ -112,7 +131,13 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       if (!container || container.account !== id) return graphError(res, 400, '(#100) Invalid parameter', 100);
       if (container.publishedAs) return graphError(res, 400, 'The media has already been published', 100, 2207016);
       if (recentPosts(id).length >= fake.quotaTotal) {
-        return graphError(res, 400, 'Application request limit reached: the account has reached its publishing limit.', 9, 2207042);
+        return graphError(
+          res,
+          400,
+          'Application request limit reached: the account has reached its publishing limit.',
+          9,
+          2207042,
+        );
       }
       const post = state.record(id, container.caption);
       container.publishedAs = post.id;
@@ -121,7 +146,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     }
     if (account.kind === 'instagram' && own && request.method === 'GET' && edge === 'content_publishing_limit') {
       return sendJson(res, 200, {
-        data: [{ quota_usage: recentPosts(id).length, config: { quota_total: fake.quotaTotal, quota_duration: 86400 } }],
+        data: [
+          { quota_usage: recentPosts(id).length, config: { quota_total: fake.quotaTotal, quota_duration: 86400 } },
+        ],
       });
     }
     if (own && request.method === 'GET' && (edge === 'media' || edge === 'feed')) {
@@ -131,7 +158,12 @@ export async function startFakeGraph(): Promise<FakeGraph> {
         .map((post) =>
           account.kind === 'instagram'
             ? { id: post.id, caption: post.text, permalink: permalink(post.id), timestamp: post.at.toISOString() }
-            : { id: post.id, message: post.text, created_time: post.at.toISOString(), permalink_url: `https://www.facebook.com/${post.id}` },
+            : {
+                id: post.id,
+                message: post.text,
+                created_time: post.at.toISOString(),
+                permalink_url: `https://www.facebook.com/${post.id}`,
+              },
         );
       return sendJson(res, 200, { data: items, paging: {} });
     }
@@ -147,7 +179,11 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     if (container && request.method === 'GET' && !edge) {
       container.looks += 1;
       const status = container.looks > fake.containerLooksInProgress ? 'FINISHED' : 'IN_PROGRESS';
-      return sendJson(res, 200, { id, status_code: status, status: status === 'FINISHED' ? 'Finished: Media has been uploaded' : 'In Progress' });
+      return sendJson(res, 200, {
+        id,
+        status_code: status,
+        status: status === 'FINISHED' ? 'Finished: Media has been uploaded' : 'In Progress',
+      });
     }
     const post = state.posts.find((candidate) => candidate.id === id);
     if (!post) return graphError(res, 400, `Unsupported get request. Object with ID '${id}' does not exist`, 100, 33);
@@ -157,7 +193,12 @@ export async function startFakeGraph(): Promise<FakeGraph> {
         data: comments.map((comment) =>
           account.kind === 'instagram'
             ? { id: comment.id, text: comment.text, username: comment.account, timestamp: comment.at.toISOString() }
-            : { id: comment.id, message: comment.text, from: { name: comment.account }, created_time: comment.at.toISOString() },
+            : {
+                id: comment.id,
+                message: comment.text,
+                from: { name: comment.account },
+                created_time: comment.at.toISOString(),
+              },
         ),
       });
     }
@@ -172,21 +213,36 @@ export async function startFakeGraph(): Promise<FakeGraph> {
         200,
         account.kind === 'instagram'
           ? { id, permalink: permalink(post.id), like_count: 0, comments_count: comments }
-          : { id, shares: { count: 0 }, reactions: { data: [], summary: { total_count: 0 } }, comments: { data: [], summary: { total_count: comments } } },
+          : {
+              id,
+              shares: { count: 0 },
+              reactions: { data: [], summary: { total_count: 0 } },
+              comments: { data: [], summary: { total_count: comments } },
+            },
       );
     }
     return graphError(res, 400, `Unknown path components: /${edge ?? ''}`, 2500);
   }
 
   const recentPosts = (account: string) =>
-    state.posts.filter((post) => post.account === account && !post.inReplyTo && post.at.getTime() > Date.now() - 86_400_000);
+    state.posts.filter(
+      (post) => post.account === account && !post.inReplyTo && post.at.getTime() > Date.now() - 86_400_000,
+    );
 
   function fail(res: ServerResponse, failure: Exclude<ScriptedFailure, { kind: 'slow' }>) {
     switch (failure.kind) {
       case 'rate_limited':
         return graphError(res, 400, '(#4) Application request limit reached', 4, undefined, {
           'x-business-use-case-usage': JSON.stringify({
-            '1': [{ type: 'pages', call_count: 100, total_cputime: 10, total_time: 10, estimated_time_to_regain_access: Math.ceil((failure.resetInSeconds ?? 0) / 60) }],
+            '1': [
+              {
+                type: 'pages',
+                call_count: 100,
+                total_cputime: 10,
+                total_time: 10,
+                estimated_time_to_regain_access: Math.ceil((failure.resetInSeconds ?? 0) / 60),
+              },
+            ],
           }),
         });
       case 'expired':

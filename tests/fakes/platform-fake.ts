@@ -30,11 +30,18 @@ export class PlatformFakeState {
   readonly posts: FakePost[] = [];
   /** Every publishing request that reached the fake, made or refused, with its text. */
   readonly publishRequests: { account: string; text: string; outcome: string }[] = [];
+  /** Every publishing answer leaves this long after the post is made (a platform under load). */
+  publishLatencyMs = 0;
   private readonly script: { failure: ScriptedFailure; target: ScriptTarget; left: number }[] = [];
   private nextId = 1_000_000;
 
   failNext(failure: ScriptedFailure, options: { times?: number; target?: ScriptTarget } = {}): void {
     this.script.push({ failure, target: options.target ?? 'publish', left: options.times ?? 1 });
+  }
+
+  /** Forgets every failure still scripted. */
+  clearScript(): void {
+    this.script.length = 0;
   }
 
   /** The failure scripted for this request, if any (used up as it is taken). */
@@ -111,6 +118,28 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A slow platform: the request is handled (a post is made) at once, the answer leaves `ms`
+ * later. A client that gives up first must find the post rather than make it again.
+ */
+export function answerLater(res: ServerResponse, ms: number): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  let head: unknown[] = [];
+  res.writeHead = ((...args: unknown[]) => {
+    head = args;
+    return res;
+  }) as typeof res.writeHead;
+  res.end = ((...args: unknown[]) => {
+    setTimeout(() => {
+      if (res.destroyed) return;
+      writeHead(...head);
+      end(...args);
+    }, ms);
+    return res;
+  }) as typeof res.end;
+}
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

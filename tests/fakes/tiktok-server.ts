@@ -29,10 +29,15 @@ export async function startFakeTikTok(): Promise<FakeTikTok> {
     const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
     const account = accounts.get(token);
     if (!account || expired.has(token)) {
-      return sendJson(res, 401, error('access_token_invalid', 'The access token is invalid or not found in the request.'));
+      return sendJson(
+        res,
+        401,
+        error('access_token_invalid', 'The access token is invalid or not found in the request.'),
+      );
     }
     const failure = state.take(false);
-    if (failure?.kind === 'rate_limited') return sendJson(res, 429, error('rate_limit_exceeded', 'Rate limit exceeded.'));
+    if (failure?.kind === 'rate_limited')
+      return sendJson(res, 429, error('rate_limit_exceeded', 'Rate limit exceeded.'));
     if (failure?.kind === 'server_error') return sendJson(res, 500, error('internal_error', 'Internal error.'));
     if (request.method === 'GET' && request.url.pathname === '/v2/user/info/') {
       return sendJson(res, 200, {
@@ -46,7 +51,11 @@ export async function startFakeTikTok(): Promise<FakeTikTok> {
   const fake = Object.assign(state, {
     baseUrl: server.baseUrl,
     addAccount(username = `creator${accounts.size + 1}`): TikTokAccount {
-      const account = { openId: randomBytes(8).toString('hex'), username, accessToken: `act.${randomBytes(16).toString('hex')}` };
+      const account = {
+        openId: randomBytes(8).toString('hex'),
+        username,
+        accessToken: `act.${randomBytes(16).toString('hex')}`,
+      };
       accounts.set(account.accessToken, account);
       return account;
     },

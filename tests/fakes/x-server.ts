@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { delay, PlatformFakeState, sendJson, startFakeServer, type FakeRequest } from './platform-fake.js';
+import { answerLater, PlatformFakeState, sendJson, startFakeServer, type FakeRequest } from './platform-fake.js';
 
 /** An X account's four OAuth 1.0a user-context secrets, as the owner pastes them into API Settings. */
 export interface XAccount {
@@ -19,7 +19,10 @@ export interface FakeX extends PlatformFakeState {
   /** From now on the account's access token is refused with 401, as after a revocation. */
   expire(accessToken: string): void;
   /** Public metrics the fake reports for a post. */
-  metrics: Map<string, { like_count: number; reply_count: number; retweet_count: number; quote_count: number; impression_count: number }>;
+  metrics: Map<
+    string,
+    { like_count: number; reply_count: number; retweet_count: number; quote_count: number; impression_count: number }
+  >;
   /** Requests refused for a bad OAuth signature. */
   badSignatures: number;
   close(): Promise<void>;
@@ -49,11 +52,15 @@ export async function startFakeX(): Promise<FakeX> {
     }
     if (expired.has(account.accessToken)) return problem(res, 401, 'Unauthorized', 'Unauthorized');
     const isPublish = request.method === 'POST' && request.url.pathname === '/2/tweets';
-    const payload = isPublish ? (JSON.parse(request.body || '{}') as { text?: string; reply?: { in_reply_to_tweet_id?: string } }) : {};
+    const payload = isPublish
+      ? (JSON.parse(request.body || '{}') as { text?: string; reply?: { in_reply_to_tweet_id?: string } })
+      : {};
     const failure = state.take(isPublish);
-    if (failure?.kind === 'slow') await delay(failure.delayMs);
+    if (failure?.kind === 'slow') answerLater(res, failure.delayMs);
+    else if (isPublish && state.publishLatencyMs > 0) answerLater(res, state.publishLatencyMs);
     else if (failure) {
-      if (isPublish) state.publishRequests.push({ account: account.userId, text: payload.text ?? '', outcome: failure.kind });
+      if (isPublish)
+        state.publishRequests.push({ account: account.userId, text: payload.text ?? '', outcome: failure.kind });
       return fail(res, failure);
     }
     if (isPublish) return createTweet(res, account, payload);
@@ -92,7 +99,11 @@ export async function startFakeX(): Promise<FakeX> {
     return account;
   }
 
-  function createTweet(res: ServerResponse, account: XAccount, payload: { text?: string; reply?: { in_reply_to_tweet_id?: string } }) {
+  function createTweet(
+    res: ServerResponse,
+    account: XAccount,
+    payload: { text?: string; reply?: { in_reply_to_tweet_id?: string } },
+  ) {
     const text = payload.text ?? '';
     const inReplyTo = payload.reply?.in_reply_to_tweet_id ?? null;
     if (!text.trim()) {
@@ -119,26 +130,30 @@ export async function startFakeX(): Promise<FakeX> {
       const since = query.get('start_time') ? new Date(query.get('start_time')!) : new Date(0);
       const pageSize = Math.min(Number(query.get('max_results') ?? 10), 100);
       const offset = Number(query.get('pagination_token') ?? 0);
-      const mine = state.posts
-        .filter((post) => post.account === timeline[1] && post.at >= since)
-        .reverse(); // newest first, as X lists a timeline
+      const mine = state.posts.filter((post) => post.account === timeline[1] && post.at >= since).reverse(); // newest first, as X lists a timeline
       const page = mine.slice(offset, offset + pageSize);
       const next = offset + pageSize < mine.length ? String(offset + pageSize) : undefined;
       return sendJson(res, 200, {
-        ...(page.length ? { data: page.map((post) => ({ id: post.id, text: post.text, created_at: post.at.toISOString() })) } : {}),
+        ...(page.length
+          ? { data: page.map((post) => ({ id: post.id, text: post.text, created_at: post.at.toISOString() })) }
+          : {}),
         meta: { result_count: page.length, ...(next ? { next_token: next } : {}) },
       });
     }
     if (request.method === 'GET' && path === '/2/tweets/search/recent') {
       const conversation = (query.get('query') ?? '').match(/conversation_id:(\S+)/)?.[1];
       const replies = state.posts.filter((post) => post.inReplyTo === conversation);
-      const usernameOf = (id: string) =>
-        [...accounts.values()].find((user) => user.userId === id)?.username ?? id;
+      const usernameOf = (id: string) => [...accounts.values()].find((user) => user.userId === id)?.username ?? id;
       const users = [...new Set(replies.map((post) => post.account))].map((id) => ({ id, username: usernameOf(id) }));
       return sendJson(res, 200, {
         ...(replies.length
           ? {
-              data: replies.map((post) => ({ id: post.id, text: post.text, author_id: post.account, created_at: post.at.toISOString() })),
+              data: replies.map((post) => ({
+                id: post.id,
+                text: post.text,
+                author_id: post.account,
+                created_at: post.at.toISOString(),
+              })),
               includes: { users: users.map((user) => ({ ...user, name: user.username })) },
             }
           : {}),
@@ -149,7 +164,13 @@ export async function startFakeX(): Promise<FakeX> {
     if (request.method === 'GET' && single) {
       const post = state.posts.find((candidate) => candidate.id === single[1]);
       if (!post) return problem(res, 404, 'Not Found Error', `Could not find tweet with id: [${single[1]}].`);
-      const counts = metrics.get(post.id) ?? { like_count: 0, reply_count: 0, retweet_count: 0, quote_count: 0, impression_count: 0 };
+      const counts = metrics.get(post.id) ?? {
+        like_count: 0,
+        reply_count: 0,
+        retweet_count: 0,
+        quote_count: 0,
+        impression_count: 0,
+      };
       return sendJson(res, 200, { data: { id: post.id, text: post.text, public_metrics: counts } });
     }
     return problem(res, 404, 'Not Found', `No route ${request.method} ${path}`);
@@ -168,7 +189,12 @@ export async function startFakeX(): Promise<FakeX> {
       case 'expired':
         return problem(res, 401, 'Unauthorized', 'Unauthorized');
       case 'invalid':
-        return problem(res, 403, 'Forbidden', failure.reason ?? 'You are not allowed to create a Tweet with duplicate content.');
+        return problem(
+          res,
+          403,
+          'Forbidden',
+          failure.reason ?? 'You are not allowed to create a Tweet with duplicate content.',
+        );
       case 'server_error':
         return problem(res, 503, 'Service Unavailable', 'Service Unavailable');
       case 'slow':
@@ -200,6 +226,12 @@ export async function startFakeX(): Promise<FakeX> {
   return fake as unknown as FakeX;
 }
 
-function problem(res: ServerResponse, status: number, title: string, detail: string, headers: Record<string, string> = {}) {
+function problem(
+  res: ServerResponse,
+  status: number,
+  title: string,
+  detail: string,
+  headers: Record<string, string> = {},
+) {
   sendJson(res, status, { title, detail, type: 'about:blank', status }, headers);
 }

@@ -120,14 +120,15 @@ export function contentApplication(deps: ContentDependencies) {
   /**
    * One AI post with the owner's key, counted against the plan's monthly allowance. The
    * allowance is checked before the provider is paid for a call, and again when the generation
-   * is recorded (two at once cannot both take the last one).
+   * is recorded (two at once cannot both take the last one). Answers where the usage was
+   * recorded, for a caller who reads it back.
    */
   async function countedGeneration(
     userId: string,
     request: GenerationRequest,
     on: OnBehalfOf,
     recordAs: CommandMetadata,
-  ): Promise<Generated> {
+  ): Promise<{ generated: Generated; position: number | null }> {
     const at = now();
     const allowance = allowanceOf(plans.get(userId), at);
     const month = monthOf(at);
@@ -150,8 +151,7 @@ export function contentApplication(deps: ContentDependencies) {
       },
       recordAs,
     );
-    await settled(position);
-    return generated;
+    return { generated, position };
   }
 
   /** Publishing's view of the platform's quota at that time; null when it cannot say. */
@@ -169,31 +169,33 @@ export function contentApplication(deps: ContentDependencies) {
     }
   }
 
-  /** One post for one platform at a slot, or the slot's failure for it; never both, never twice. */
+  /**
+   * One post for one platform at a slot, or the slot's failure for it; never both, never twice.
+   * Nobody waits on a reaction, so it does not wait for the read models either.
+   */
   async function postForSlot(slot: Slot, platform: Platform, cause: Cause): Promise<void> {
     const postId = slotPostId(slot.userId, slot.slotId, platform);
     const failures = slotStream(slot.userId, slot.slotId, platform);
     if ((await postHandler.load(postStream(postId))).status !== 'none') return;
     if ((await slotHandler.load(failures)).failed) return;
     const brand = brands.get(slot.userId);
-    const on = { userId: slot.userId, requestId: cause.correlationId };
+    const request = parseGenerationRequest(
+      { platform, topic: slotTopic(brand, slot.slotTime), includeHashtags: true },
+      brand,
+    );
     let generated: Generated;
     try {
-      const request = parseGenerationRequest(
-        { platform, topic: slotTopic(brand, slot.slotTime), includeHashtags: true },
-        brand,
-      );
-      generated = await countedGeneration(
+      ({ generated } = await countedGeneration(
         slot.userId,
         request,
-        on,
+        { userId: slot.userId, requestId: cause.correlationId },
         causedMetadata(slot.userId, cause, `usage/${platform}`),
-      );
+      ));
     } catch (error) {
       const reason = slotFailureReason(error);
       // An outage of our own (store, another service) is retried, then parked for a replay.
       if (reason === null) throw error;
-      const { position } = await slotHandler.handle(
+      await slotHandler.handle(
         failures,
         {
           type: 'RecordSlotFailure',
@@ -205,11 +207,10 @@ export function contentApplication(deps: ContentDependencies) {
         },
         causedMetadata(slot.userId, cause, `failure/${platform}`),
       );
-      await settled(position);
       return;
     }
     const terms = slotPostTerms(brand, platform, allowsAutoPosting(plans.get(slot.userId)));
-    const { position } = await postHandler.handle(
+    await postHandler.handle(
       postStream(postId),
       {
         type: 'CreatePost',
@@ -218,8 +219,8 @@ export function contentApplication(deps: ContentDependencies) {
         at: now().toISOString(),
         platform,
         content: generated.post.content,
-        topic: slotTopic(brand, slot.slotTime),
-        tone: brand?.defaultTone || 'professional',
+        topic: request.topic,
+        tone: request.tone,
         isAiGenerated: true,
         includeHashtags: generated.post.hashtags.length > 0,
         autoPost: terms.autoPost,
@@ -229,7 +230,6 @@ export function contentApplication(deps: ContentDependencies) {
       },
       causedMetadata(slot.userId, cause, `post/${platform}`),
     );
-    await settled(position);
   }
 
   return {
@@ -320,12 +320,7 @@ export function contentApplication(deps: ContentDependencies) {
 
     /** Scheduling or publishing reported on a post; a late or repeated report changes nothing. */
     async recordReport(postId: string, report: PostReport, cause: Cause) {
-      const { position } = await postHandler.handle(
-        postStream(postId),
-        report,
-        causedMetadata(report.userId, cause, 'report'),
-      );
-      await settled(position);
+      await postHandler.handle(postStream(postId), report, causedMetadata(report.userId, cause, 'report'));
     },
 
     /**
@@ -362,7 +357,13 @@ export function contentApplication(deps: ContentDependencies) {
     async generate(input: unknown, caller: Caller) {
       const userId = owner(caller);
       const request = parseGenerationRequest(input, brands.get(userId));
-      const generated = await countedGeneration(userId, request, onBehalfOf(caller), metadata(userId, caller));
+      const { generated, position } = await countedGeneration(
+        userId,
+        request,
+        onBehalfOf(caller),
+        metadata(userId, caller),
+      );
+      await settled(position);
       return { ...generated.post, platform: request.platform };
     },
 

@@ -36,9 +36,7 @@ export const service = defineService({
         subjectsOfContext('identity'),
       ],
       toIntegrationEvent: schedulingIntegrationEvent,
-      background: [
-        () => new TimerOwner({ store, logger, now, settings, schedules, accounts, queue }).start(),
-      ],
+      background: [() => new TimerOwner({ store, logger, now, settings, schedules, accounts, queue }).start()],
     };
   },
 });

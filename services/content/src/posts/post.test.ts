@@ -141,6 +141,10 @@ describe('a pending post', () => {
       .when({ ...queue, userId: stranger })
       .thenNothingHappened();
     spec.given([]).when(publish).thenNothingHappened();
+    spec
+      .given([created, approved, announced])
+      .when({ ...publish, userId: stranger })
+      .thenNothingHappened();
   });
 });
 

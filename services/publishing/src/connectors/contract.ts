@@ -127,7 +127,6 @@ export function connectorContract(name: string, setup: () => ConnectorUnderTest,
       const failure = await failureOf(subject.connector.publish(credentials, text));
       expect(failure).toMatchObject({ kind: 'transient', maybeDone: true });
       // It did go through: the crash check finds it rather than posting it twice.
-      await new Promise((resolve) => setTimeout(resolve, 900));
       expect(await subject.connector.findPublished(credentials, text, since)).not.toBeNull();
     });
   });

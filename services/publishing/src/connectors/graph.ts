@@ -85,7 +85,14 @@ export function instagramMedia(
   defaultImageUrl: string | null,
 ): { caption: string; imageUrl: string } | { refused: string } {
   const named = content.match(IMAGE_URL)?.[0];
-  if (named) return { caption: content.replace(named, '').replace(/\s{2,}/g, ' ').trim(), imageUrl: named };
+  if (named)
+    return {
+      caption: content
+        .replace(named, '')
+        .replace(/\s{2,}/g, ' ')
+        .trim(),
+      imageUrl: named,
+    };
   if (defaultImageUrl) return { caption: content, imageUrl: defaultImageUrl };
   return {
     refused:
@@ -175,7 +182,11 @@ export function instagramConnector(settings: GraphSettings): PlatformConnector {
         false,
       );
       await waitUntilFinished(token, container);
-      const mediaId = idOf(label, await call(token, 'POST', `/${userId}/media_publish`, { creation_id: container }), true);
+      const mediaId = idOf(
+        label,
+        await call(token, 'POST', `/${userId}/media_publish`, { creation_id: container }),
+        true,
+      );
       return { platformPostId: mediaId, url: await permalinkOf(token, mediaId) };
     },
 
@@ -188,7 +199,12 @@ export function instagramConnector(settings: GraphSettings): PlatformConnector {
         since: String(Math.floor(since.getTime() / 1000)),
         limit: '100',
       });
-      const items = (answer['data'] ?? []) as { id: string; caption?: string; permalink?: string; timestamp?: string }[];
+      const items = (answer['data'] ?? []) as {
+        id: string;
+        caption?: string;
+        permalink?: string;
+        timestamp?: string;
+      }[];
       const found = items.find((item) => sameText(item.caption, caption));
       return found ? { platformPostId: found.id, url: found.permalink ?? null } : null;
     },
@@ -211,7 +227,11 @@ export function instagramConnector(settings: GraphSettings): PlatformConnector {
     async replyToComment(credentials, _platformPostId, commentId, text) {
       const { token } = account(credentials);
       return {
-        id: idOf(label, await call(token, 'POST', `/${encodeURIComponent(commentId)}/replies`, { message: text }), true),
+        id: idOf(
+          label,
+          await call(token, 'POST', `/${encodeURIComponent(commentId)}/replies`, { message: text }),
+          true,
+        ),
       };
     },
 
@@ -297,7 +317,11 @@ export function facebookConnector(settings: GraphSettings): PlatformConnector {
     async replyToComment(credentials, _platformPostId, commentId, text) {
       const { token } = page(credentials);
       return {
-        id: idOf(label, await call(token, 'POST', `/${encodeURIComponent(commentId)}/comments`, { message: text }), true),
+        id: idOf(
+          label,
+          await call(token, 'POST', `/${encodeURIComponent(commentId)}/comments`, { message: text }),
+          true,
+        ),
       };
     },
 
@@ -307,7 +331,7 @@ export function facebookConnector(settings: GraphSettings): PlatformConnector {
         fields: 'shares,reactions.summary(total_count),comments.summary(total_count)',
       });
       const total = (field: string) =>
-        ((answer[field] as { summary?: { total_count?: number } } | undefined)?.summary?.total_count ?? null);
+        (answer[field] as { summary?: { total_count?: number } } | undefined)?.summary?.total_count ?? null;
       const shares = (answer['shares'] as { count?: number } | undefined)?.count ?? null;
       return { likes: total('reactions'), comments: total('comments'), shares, impressions: null };
     },

@@ -29,7 +29,7 @@ export async function platformCall(
     });
   }
   const text = await response.text().catch(() => '');
-  let body: Record<string, unknown> | null = null;
+  let body: Record<string, unknown> | null;
   try {
     const parsed: unknown = text ? JSON.parse(text) : null;
     body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;

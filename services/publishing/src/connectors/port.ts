@@ -6,7 +6,10 @@ import type { PostPlatform } from '@brandloom/proto-events';
  * needs (`requireFields`).
  */
 export type PlatformCredentials = Partial<
-  Record<'apiKey' | 'apiSecret' | 'accessToken' | 'accessTokenSecret' | 'bearerToken' | 'pageId' | 'appId' | 'appSecret', string>
+  Record<
+    'apiKey' | 'apiSecret' | 'accessToken' | 'accessTokenSecret' | 'bearerToken' | 'pageId' | 'appId' | 'appSecret',
+    string
+  >
 >;
 
 /** A post live on its platform. */

@@ -37,7 +37,7 @@ export function tiktokConnector(settings: TikTokSettings): PlatformConnector {
       );
       const error = (response.body?.['error'] ?? {}) as { code?: string; message?: string };
       if (response.status === 200 && (error.code ?? 'ok') === 'ok') {
-        const user = (((response.body?.['data'] ?? {}) as { user?: Record<string, string> }).user ?? {});
+        const user = ((response.body?.['data'] ?? {}) as { user?: Record<string, string> }).user ?? {};
         return { accountName: user['username'] ? `@${user['username']}` : (user['display_name'] ?? 'your account') };
       }
       if (response.status === 401 || (error.code && TOKEN_CODES.has(error.code))) {
@@ -47,7 +47,11 @@ export function tiktokConnector(settings: TikTokSettings): PlatformConnector {
         });
       }
       if (response.status === 429 || error.code === 'rate_limit_exceeded') {
-        throw new PlatformError({ kind: 'rate_limited', reason: error.message || 'TikTok rate limit reached', retryAt: null });
+        throw new PlatformError({
+          kind: 'rate_limited',
+          reason: error.message || 'TikTok rate limit reached',
+          retryAt: null,
+        });
       }
       if (response.status >= 400 && response.status < 500) {
         throw new PlatformError({ kind: 'invalid', reason: error.message || `TikTok answered ${response.status}` });

@@ -86,15 +86,16 @@ export function xConnector(settings: XSettings): PlatformConnector {
 
   const me = async (credentials: PlatformCredentials) => {
     const data = (await call(credentials, 'GET', '/2/users/me'))['data'] as
-      | { id?: string; username?: string }
-      | undefined;
-    if (!data?.id) throw new PlatformError({ kind: 'transient', reason: 'X answered without the account', maybeDone: false });
+      { id?: string; username?: string } | undefined;
+    if (!data?.id)
+      throw new PlatformError({ kind: 'transient', reason: 'X answered without the account', maybeDone: false });
     return { id: data.id, username: data.username ?? data.id };
   };
 
   const createTweet = async (credentials: PlatformCredentials, payload: Record<string, unknown>) => {
     const data = (await call(credentials, 'POST', '/2/tweets', payload))['data'] as { id?: string } | undefined;
-    if (!data?.id) throw new PlatformError({ kind: 'transient', reason: 'X answered without a post id', maybeDone: true });
+    if (!data?.id)
+      throw new PlatformError({ kind: 'transient', reason: 'X answered without a post id', maybeDone: true });
     return data.id;
   };
 
@@ -139,7 +140,7 @@ export function xConnector(settings: XSettings): PlatformConnector {
         'user.fields': 'username',
       });
       const answer = await call(credentials, 'GET', `/2/tweets/search/recent?${query}`);
-      const users = (((answer['includes'] ?? {}) as { users?: { id: string; username: string }[] }).users ?? []);
+      const users = ((answer['includes'] ?? {}) as { users?: { id: string; username: string }[] }).users ?? [];
       const tweets = (answer['data'] ?? []) as { id: string; text: string; author_id?: string; created_at?: string }[];
       return tweets
         .filter((tweet) => tweet.id !== platformPostId)
@@ -161,11 +162,12 @@ export function xConnector(settings: XSettings): PlatformConnector {
         'GET',
         `/2/tweets/${encodeURIComponent(platformPostId)}?tweet.fields=public_metrics`,
       );
-      const metrics = (((answer['data'] ?? {}) as { public_metrics?: Record<string, number> }).public_metrics ?? {});
+      const metrics = ((answer['data'] ?? {}) as { public_metrics?: Record<string, number> }).public_metrics ?? {};
       return {
         likes: metrics['like_count'] ?? null,
         comments: metrics['reply_count'] ?? null,
-        shares: metrics['retweet_count'] === undefined ? null : metrics['retweet_count'] + (metrics['quote_count'] ?? 0),
+        shares:
+          metrics['retweet_count'] === undefined ? null : metrics['retweet_count'] + (metrics['quote_count'] ?? 0),
         impressions: metrics['impression_count'] ?? null,
       };
     },

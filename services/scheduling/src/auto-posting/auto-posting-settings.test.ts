@@ -5,7 +5,11 @@ import { autoPostingDecider, defaultAutoPostingSettings, parseAutoPostingSetting
 const spec = deciderSpec(autoPostingDecider);
 const userId = '4b8f8a7e-9a4b-4d8e-8f43-0a5e0c9b1d21';
 const at = '2026-11-25T10:00:00.000Z';
-const settings = { ...defaultAutoPostingSettings, enabled: true, platforms: { twitter: true, instagram: false, facebook: false } };
+const settings = {
+  ...defaultAutoPostingSettings,
+  enabled: true,
+  platforms: { twitter: true, instagram: false, facebook: false },
+};
 const saved = { type: 'scheduling.AutoPostingSettingsSaved' as const, data: { userId, settings, at } };
 
 describe('the auto-posting Settings tab', () => {

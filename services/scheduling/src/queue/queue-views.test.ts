@@ -29,17 +29,26 @@ describe('a queue item', () => {
       scheduledTime: '2026-11-25T13:00:00.000Z',
     });
     expect(
-      queueItemOf(row({ timer: 'queued', due_at: '2026-11-25T11:00:00.000Z', held_reason: 'The account is suspended' }), now),
+      queueItemOf(
+        row({ timer: 'queued', due_at: '2026-11-25T11:00:00.000Z', held_reason: 'The account is suspended' }),
+        now,
+      ),
     ).toMatchObject({ status: 'scheduled', overdue: true, heldReason: 'The account is suspended' });
   });
   it('is pending, and overdue, when it waits for approval past its time', () => {
-    expect(queueItemOf(row({ post_status: 'pending', scheduled_time: '2026-11-25T11:00:00.000Z' }), now)).toMatchObject({
-      status: 'pending',
-      overdue: true,
-    });
+    expect(queueItemOf(row({ post_status: 'pending', scheduled_time: '2026-11-25T11:00:00.000Z' }), now)).toMatchObject(
+      {
+        status: 'pending',
+        overdue: true,
+      },
+    );
   });
   it('is posted or failed (with the platform’s reason) as publishing said, and never overdue then', () => {
-    const base = { timer: 'fired' as const, due_at: '2026-11-25T11:00:00.000Z', outcome_at: '2026-11-25T11:00:01.000Z' };
+    const base = {
+      timer: 'fired' as const,
+      due_at: '2026-11-25T11:00:00.000Z',
+      outcome_at: '2026-11-25T11:00:01.000Z',
+    };
     expect(queueItemOf(row({ ...base, outcome: 'posted' }), now)).toMatchObject({ status: 'posted', overdue: false });
     expect(queueItemOf(row({ ...base, outcome: 'failed', failure_reason: 'Duplicate status' }), now)).toMatchObject({
       status: 'failed',

@@ -6,7 +6,10 @@ import { defaultScheduleSettings, parseScheduleSettings } from './schedule-setti
 const spec = deciderSpec(scheduleDecider);
 const userId = '4b8f8a7e-9a4b-4d8e-8f43-0a5e0c9b1d21';
 const at = '2026-11-25T10:00:00.000Z';
-const saved = { type: 'scheduling.ScheduleSettingsSaved' as const, data: { userId, settings: defaultScheduleSettings, at } };
+const saved = {
+  type: 'scheduling.ScheduleSettingsSaved' as const,
+  data: { userId, settings: defaultScheduleSettings, at },
+};
 const started = { type: 'scheduling.SchedulerStarted' as const, data: { userId, at } };
 const stopped = { type: 'scheduling.SchedulerStopped' as const, data: { userId, at } };
 const form = {
@@ -28,7 +31,11 @@ describe('the Posting Schedule form', () => {
         contentTopics: [' gifts ', ''],
         startPostingNow: true,
       }),
-    ).toMatchObject({ selectedDays: ['monday'], selectedDates: ['2026-12-01', '2026-12-24'], contentTopics: ['gifts'] });
+    ).toMatchObject({
+      selectedDays: ['monday'],
+      selectedDates: ['2026-12-01', '2026-12-24'],
+      contentTopics: ['gifts'],
+    });
   });
 
   it('answers each rule with its own message', () => {

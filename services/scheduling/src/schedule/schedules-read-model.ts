@@ -80,7 +80,8 @@ export class SchedulesReadModel implements Projection {
   apply(recorded: RecordedEvent): void {
     const statements = this.store.statements();
     if (recorded.type === SlotGenerationFailed.type) {
-      const { userId, platform, reason, failedAt } = parseInboxCopy(this.registry, recorded).data as SlotGenerationFailed;
+      const { userId, platform, reason, failedAt } = parseInboxCopy(this.registry, recorded)
+        .data as SlotGenerationFailed;
       statements.failure.run({ userId, failure: JSON.stringify({ platform, reason, at: failedAt }) });
       return;
     }

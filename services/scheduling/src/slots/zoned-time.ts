@@ -32,7 +32,14 @@ function wallClockMs(instantMs: number, timeZone: string): number {
   for (const part of formatterOf(timeZone).formatToParts(new Date(instantMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  return Date.UTC(parts['year']!, parts['month']! - 1, parts['day']!, parts['hour']!, parts['minute']!, parts['second']!);
+  return Date.UTC(
+    parts['year']!,
+    parts['month']! - 1,
+    parts['day']!,
+    parts['hour']!,
+    parts['minute']!,
+    parts['second']!,
+  );
 }
 
 /** How far the zone's clock is ahead of UTC at that instant (negative west of Greenwich). */

@@ -1,10 +1,4 @@
-import {
-  fold,
-  newId,
-  WrongExpectedRevisionError,
-  type EventStore,
-  type RecordedEvent,
-} from '@brandloom/runtime';
+import { fold, newId, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@brandloom/runtime';
 import { schedulingCodec, type SchedulingEventOf } from '../events.js';
 import {
   holds,
@@ -67,7 +61,11 @@ export class LeaseBook {
   /** Gives back what it holds, so another instance (or this one restarted) takes over at once. */
   async releaseAll(now: Date): Promise<void> {
     for (const partition of [...this.held]) {
-      await this.decide(partition, { type: 'ReleaseLease', partition, holder: this.options.holder, now: now.toISOString() }, now);
+      await this.decide(
+        partition,
+        { type: 'ReleaseLease', partition, holder: this.options.holder, now: now.toISOString() },
+        now,
+      );
       this.held.delete(partition);
     }
   }

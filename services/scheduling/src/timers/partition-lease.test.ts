@@ -37,7 +37,10 @@ describe('a partition lease', () => {
   it('is released by its holder only, and then free to take at once', () => {
     const at = '2026-11-25T10:00:01.000Z';
     spec.given([byA]).when({ type: 'ReleaseLease', partition: 2, holder: 'b', now: at }).thenNothingHappened();
-    spec.given([byA]).when({ type: 'ReleaseLease', partition: 2, holder: 'a', now: at }).then([released('a', at)]);
+    spec
+      .given([byA])
+      .when({ type: 'ReleaseLease', partition: 2, holder: 'a', now: at })
+      .then([released('a', at)]);
     spec
       .given([byA, released('a', at)])
       .when(take('b', at))

@@ -48,19 +48,37 @@ describe('a post’s timer', () => {
   });
 
   it('queues one without a time at its approval', () => {
-    spec.given([]).when(track({ scheduledTime: null })).then([queued(at)]);
+    spec
+      .given([])
+      .when(track({ scheduledTime: null }))
+      .then([queued(at)]);
   });
 
   it('does not queue a pending post, one without auto-post, a TikTok post, or on the trial or Starter', () => {
-    spec.given([]).when(track({ status: 'pending' })).thenNothingHappened();
-    spec.given([]).when(track({ autoPost: false })).thenNothingHappened();
-    spec.given([]).when(track({ platform: 'tiktok' })).thenNothingHappened();
+    spec
+      .given([])
+      .when(track({ status: 'pending' }))
+      .thenNothingHappened();
+    spec
+      .given([])
+      .when(track({ autoPost: false }))
+      .thenNothingHappened();
+    spec
+      .given([])
+      .when(track({ platform: 'tiktok' }))
+      .thenNothingHappened();
     spec.given([]).when(track({}, false)).thenNothingHappened();
   });
 
   it('stays put when content marks it scheduled, and moves when its time changes', () => {
-    spec.given([queued()]).when(track({ status: 'scheduled' })).thenNothingHappened();
-    spec.given([queued(at)]).when(track({ status: 'scheduled', scheduledTime: null, changedAt: dueAt })).thenNothingHappened();
+    spec
+      .given([queued()])
+      .when(track({ status: 'scheduled' }))
+      .thenNothingHappened();
+    spec
+      .given([queued(at)])
+      .when(track({ status: 'scheduled', scheduledTime: null, changedAt: dueAt }))
+      .thenNothingHappened();
     spec
       .given([queued()])
       .when(track({ scheduledTime: '2026-11-26T09:00:00.000Z' }))
@@ -68,41 +86,93 @@ describe('a post’s timer', () => {
   });
 
   it('is cancelled when the post is rejected, back to pending or loses auto-post', () => {
-    spec.given([queued()]).when(track({ status: 'rejected' })).then([cancelled('The post was rejected')]);
-    spec.given([queued()]).when(track({ status: 'pending' })).then([cancelled('The post is waiting for approval again')]);
-    spec.given([queued()]).when(track({ autoPost: false })).then([cancelled('Auto-post was turned off for the post')]);
+    spec
+      .given([queued()])
+      .when(track({ status: 'rejected' }))
+      .then([cancelled('The post was rejected')]);
+    spec
+      .given([queued()])
+      .when(track({ status: 'pending' }))
+      .then([cancelled('The post is waiting for approval again')]);
+    spec
+      .given([queued()])
+      .when(track({ autoPost: false }))
+      .then([cancelled('Auto-post was turned off for the post')]);
   });
 
   it('fires once at its time, with the post’s content', () => {
     spec.given([queued()]).when(fire('2026-11-25T11:59:59.000Z')).thenNothingHappened();
-    spec.given([queued()]).when(fire('2026-11-25T12:00:01.000Z')).then([due('2026-11-25T12:00:01.000Z')]);
-    spec.given([queued(), due('2026-11-25T12:00:01.000Z')]).when(fire('2026-11-25T12:00:02.000Z')).thenNothingHappened();
-    spec.given([queued(), due('2026-11-25T12:00:01.000Z')]).when(track({ status: 'posted' })).thenNothingHappened();
+    spec
+      .given([queued()])
+      .when(fire('2026-11-25T12:00:01.000Z'))
+      .then([due('2026-11-25T12:00:01.000Z')]);
+    spec
+      .given([queued(), due('2026-11-25T12:00:01.000Z')])
+      .when(fire('2026-11-25T12:00:02.000Z'))
+      .thenNothingHappened();
+    spec
+      .given([queued(), due('2026-11-25T12:00:01.000Z')])
+      .when(track({ status: 'posted' }))
+      .thenNothingHappened();
   });
 
   it('is held for a reason once, then fires when nothing holds it any more', () => {
     const later = '2026-11-25T12:00:05.000Z';
-    spec.given([queued()]).when(fire(later, 'The account is suspended')).then([held('The account is suspended')]);
-    spec.given([queued(), held('The account is suspended')]).when(fire(later, 'The account is suspended')).thenNothingHappened();
+    spec
+      .given([queued()])
+      .when(fire(later, 'The account is suspended'))
+      .then([held('The account is suspended')]);
+    spec
+      .given([queued(), held('The account is suspended')])
+      .when(fire(later, 'The account is suspended'))
+      .thenNothingHappened();
     spec
       .given([queued(), held('The account is suspended')])
       .when(fire(later, 'The plan has expired'))
       .then([held('The plan has expired')]);
-    spec.given([queued(), held('The account is suspended')]).when(fire(later)).then([due(later)]);
+    spec
+      .given([queued(), held('The account is suspended')])
+      .when(fire(later))
+      .then([due(later)]);
+  });
+
+  it('is due at once when the post is approved after its time (it waited pending meanwhile)', () => {
+    const approvedLate = '2026-11-25T13:00:00.000Z';
+    spec
+      .given([])
+      .when({ ...track({ changedAt: approvedLate }), at: approvedLate })
+      .then([{ ...queued(), data: { ...queued().data, queuedAt: approvedLate } }]);
+    spec
+      .given([queued()])
+      .when(fire('2026-11-25T13:00:00.050Z'))
+      .then([due('2026-11-25T13:00:00.050Z')]);
   });
 
   it('never fires once cancelled, and queues again if the post wants out again', () => {
-    spec.given([queued(), cancelled('x')]).when(fire('2026-11-26T00:00:00.000Z')).thenNothingHappened();
-    spec.given([queued(), cancelled('x')]).when(track({})).then([queued()]);
+    spec
+      .given([queued(), cancelled('x')])
+      .when(fire('2026-11-26T00:00:00.000Z'))
+      .thenNothingHappened();
+    spec
+      .given([queued(), cancelled('x')])
+      .when(track({}))
+      .then([queued()]);
   });
 });
 
 describe('what holds a due post', () => {
   const professional = { ...newAccountStanding, tier: 'professional' as const, status: 'active' as const };
-  const switchedOn = { ...defaultAutoPostingSettings, enabled: true, platforms: { twitter: true, instagram: false, facebook: false } };
+  const switchedOn = {
+    ...defaultAutoPostingSettings,
+    enabled: true,
+    platforms: { twitter: true, instagram: false, facebook: false },
+  };
   const now = new Date(dueAt);
   const reason = (changes: Partial<Parameters<typeof holdReasonOf>[0]>) =>
-    holdReasonOf({ standing: professional, autoPosting: switchedOn, platform: 'twitter', postStatus: 'scheduled', ...changes }, now);
+    holdReasonOf(
+      { standing: professional, autoPosting: switchedOn, platform: 'twitter', postStatus: 'scheduled', ...changes },
+      now,
+    );
 
   it('nothing, when the account may, auto-posting is on for the platform and the post is approved', () => {
     expect(reason({})).toBeNull();

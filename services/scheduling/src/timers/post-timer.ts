@@ -41,7 +41,8 @@ const goingOut: readonly PostStatus[] = ['approved', 'scheduled'];
 const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
 
 /** Whether the post itself asks to go out by itself: approved (or already scheduled), auto-post, a platform Brandloom publishes to. */
-const wantsToGoOut = (post: PostChanged) => goingOut.includes(post.status) && post.autoPost && isPublishable(post.platform);
+const wantsToGoOut = (post: PostChanged) =>
+  goingOut.includes(post.status) && post.autoPost && isPublishable(post.platform);
 
 function whyNotAnyMore(post: PostChanged): string {
   if (post.status === 'rejected') return 'The post was rejected';
@@ -93,7 +94,9 @@ function fireIfDue(command: Extract<PostTimerCommand, { type: 'FireIfDue' }>, st
   const postId = command.postId;
   if (command.hold !== null) {
     if (command.hold === state.heldReason) return [];
-    return [{ type: 'scheduling.PostHeld', data: { postId, userId: state.userId, reason: command.hold, at: command.now } }];
+    return [
+      { type: 'scheduling.PostHeld', data: { postId, userId: state.userId, reason: command.hold, at: command.now } },
+    ];
   }
   return [
     {

@@ -2,7 +2,9 @@ import {
   commandHandler,
   describeError,
   newId,
+  STALL_AFTER_MS,
   uuidV5,
+  withStall,
   type EventStore,
   type Logger,
   type StoppableWork,
@@ -66,6 +68,8 @@ export class TimerOwner implements StoppableWork {
   private ticking: Promise<void> | null = null;
   private lastProblem: string | null = null;
   private stopped = false;
+  /** Since when the round in progress runs (a stuck store call shows as stalled). */
+  private busySince: number | null = null;
 
   constructor(private readonly options: TimerOwnerOptions) {
     this.holder = options.holder ?? newId();
@@ -90,7 +94,13 @@ export class TimerOwner implements StoppableWork {
 
   /** One round: leases, then slots, then due posts. Concurrent calls share the round in progress. */
   tick(): Promise<void> {
-    this.ticking ??= this.round().finally(() => (this.ticking = null));
+    if (!this.ticking) {
+      this.busySince = Date.now();
+      this.ticking = this.round().finally(() => {
+        this.ticking = null;
+        this.busySince = null;
+      });
+    }
     return this.ticking;
   }
 
@@ -162,7 +172,9 @@ export class TimerOwner implements StoppableWork {
   report(): WorkReport {
     const name = 'scheduling/timers';
     if (this.lastProblem) return { name, status: 'retrying', detail: this.lastProblem };
-    return { name, status: this.handle ? 'running' : 'stopped' };
+    const report: WorkReport = { name, status: this.handle ? 'running' : 'stopped' };
+    const busy = this.busySince === null ? null : { since: this.busySince, what: 'a timer round' };
+    return withStall(report, busy, STALL_AFTER_MS);
   }
 
   /** Stops ticking and gives its leases back, so a restart fires at its first tick. */
