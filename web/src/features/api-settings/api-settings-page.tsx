@@ -121,6 +121,8 @@ export function ApiSettingsPage() {
     try {
       const { data } = await save({ variables: { input: form } });
       if (data) setForm(asForm(data.saveApiKeys));
+      // Saved credentials change what the platforms' status says.
+      void platformStatus.refetch();
       toast({ title: 'API Keys Updated', description: 'Your keys are stored encrypted.' });
     } catch {
       toast({ title: 'Error', description: 'Failed to update API keys. Please try again.', variant: 'destructive' });
