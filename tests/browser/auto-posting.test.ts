@@ -7,6 +7,7 @@ import { ownerInBrowser, signedInAdmin } from '../support/browser-owner.js';
 import { parseSchedulePost, emptySchedulePostForm } from '../../web/src/features/auto-posting/schedule-post-form.js';
 import { platformAutoPosts, postAutoPosts } from '../../web/src/features/moderation/auto-post.js';
 import { AUTO_POSTING_PLAN_REQUIRED } from '../../web/src/lib/plans.js';
+import { startFakeX, type FakeX } from '../fakes/x-server.js';
 
 const ADMIN_EMAIL = 'master@brandloom.test';
 const ADMIN_PASSWORD = 'correct horse battery';
@@ -65,16 +66,19 @@ describe.skipIf(chromiumMissing !== null)('Auto-Posting in the browser', () => {
   let server: TestServer;
   let browser: Browser;
   let admin: SiteClient;
+  let x: FakeX;
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
+    x = await startFakeX();
+    server = await startTestServer({ ADMIN_EMAIL, ADMIN_PASSWORD, X_API_BASE_URL: x.baseUrl, PUBLISH_POLL_MS: '50' });
     browser = await launchChromium();
     admin = await signedInAdmin(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.dispose();
+    await x?.close();
   });
 
   const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
@@ -161,4 +165,67 @@ describe.skipIf(chromiumMissing !== null)('Auto-Posting in the browser', () => {
       await context.close();
     }
   });
+
+  it(
+    'a scheduled post approved in Moderation goes out to X and shows as published, with its link',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const { page, context } = await ownerInBrowser(browser, server.url, { upgradedBy: admin, consoleErrors });
+      try {
+        const account = x.addAccount('cornershop');
+        const keys = await page.request.post('/api/user/api-keys', {
+          data: {
+            twitterApiKey: account.apiKey,
+            twitterApiSecret: account.apiSecret,
+            twitterAccessToken: account.accessToken,
+            twitterAccessTokenSecret: account.accessTokenSecret,
+          },
+        });
+        expect(keys.status()).toBe(200);
+        const settings = await page.request.post('/api/auto-posting/settings', {
+          data: {
+            enabled: true,
+            requireApproval: true,
+            platforms: { twitter: true, instagram: false, facebook: false },
+          },
+        });
+        expect(settings.status()).toBe(200);
+
+        const content = `Fresh stock of trail shoes just landed ${Date.now()}`;
+        const scheduledTime = new Date(Date.now() + 4_000).toISOString();
+        const scheduled = await page.request.post('/api/auto-posting/schedule', {
+          data: { platform: 'twitter', content, scheduledTime, requiresApproval: true },
+        });
+        expect(scheduled.status()).toBe(201);
+
+        await page.goto('/moderation');
+        const card = page.getByTestId('post-card').filter({ hasText: content });
+        await card.getByText('Will auto-post after approval').waitFor();
+        await card.getByTestId('scheduled-time').waitFor();
+        await expect.poll(() => page.getByTestId('auto-post-twitter').getAttribute('data-on')).toBe('false');
+        await card.getByRole('button', { name: 'Approve' }).click();
+        await page.getByText('Post Approved', { exact: true }).first().waitFor();
+
+        // Due a few seconds later: scheduling fires it, publishing posts it, content records it.
+        await expect
+          .poll(async () => (await page.request.get('/api/posts').then((r) => r.json())) as { status: string }[], {
+            timeout: 20_000,
+            interval: 250,
+          })
+          .toContainEqual(expect.objectContaining({ content, status: 'posted' }));
+        const onX = x.posts.find((post) => post.text === content);
+        expect(onX).toBeDefined();
+        await page.reload();
+        await page.getByRole('tab', { name: 'Published (1)' }).click();
+        const published = page.getByRole('tabpanel', { name: 'Published (1)' }).getByTestId('post-card');
+        await published.getByText(content).waitFor();
+        expect(await published.getByRole('link', { name: /View on X/ }).getAttribute('href')).toContain(onX!.id);
+        expect(consoleErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
