@@ -167,7 +167,7 @@ describe.skipIf(chromiumMissing !== null)('Auto-Posting in the browser', () => {
   });
 
   it(
-    'a scheduled post approved in Moderation goes out to X and shows as published, with its link',
+    'a scheduled post approved in Moderation goes out to X and shows as published with its link; a refused one shows why',
     {
       timeout: 60_000,
     },
@@ -222,6 +222,30 @@ describe.skipIf(chromiumMissing !== null)('Auto-Posting in the browser', () => {
         const published = page.getByRole('tabpanel', { name: 'Published (1)' }).getByTestId('post-card');
         await published.getByText(content).waitFor();
         expect(await published.getByRole('link', { name: /View on X/ }).getAttribute('href')).toContain(onX!.id);
+
+        // X revokes the token: the next post fails, and All shows it with X's reason.
+        x.expire(account.accessToken);
+        const refused = `Second drop of trail shoes ${Date.now()}`;
+        const direct = await page.request.post('/api/auto-posting/schedule', {
+          data: {
+            platform: 'twitter',
+            content: refused,
+            scheduledTime: new Date(Date.now() + 2_000).toISOString(),
+            requiresApproval: false,
+          },
+        });
+        expect(direct.status()).toBe(201);
+        await expect
+          .poll(async () => (await page.request.get('/api/posts').then((r) => r.json())) as { status: string }[], {
+            timeout: 20_000,
+            interval: 250,
+          })
+          .toContainEqual(expect.objectContaining({ content: refused, status: 'failed' }));
+        await page.reload();
+        await page.getByRole('tab', { name: /^All/ }).click();
+        const failed = page.getByTestId('post-card').filter({ hasText: refused });
+        await failed.getByText('Failed', { exact: true }).waitFor();
+        await failed.getByText(/Publishing failed: .+/).waitFor();
         expect(consoleErrors).toEqual([]);
       } finally {
         await context.close();
