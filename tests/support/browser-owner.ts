@@ -46,6 +46,14 @@ export async function ownerInBrowser(
       },
       { timeout: 10_000, interval: 50 },
     );
+    // The services hear of the plan from billing's event a moment later: saving the auto-posting
+    // settings unchanged is refused (403) until scheduling has.
+    const settings: unknown = await (await page.request.get('/api/auto-posting/settings')).json();
+    await vi.waitFor(
+      async () =>
+        expect((await page.request.post('/api/auto-posting/settings', { data: settings })).status()).toBe(200),
+      { timeout: 10_000, interval: 100 },
+    );
   }
   return { context, page, user: user! };
 }
