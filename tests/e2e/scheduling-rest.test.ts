@@ -183,6 +183,11 @@ describe('auto-posting settings', () => {
     expect(onTrial.status).toBe(403);
     expect((await json(onTrial))['message']).toMatch(/Auto-posting needs the Professional plan or above/);
 
+    // Professional first, then billing says Starter: the answer turns from 200 to 403.
+    expect((await admin.post(`/api/admin/users/${user.id}/action`, { action: 'upgrade' })).status).toBe(200);
+    await vi.waitFor(async () => expect((await browser.post('/api/auto-posting/settings', {})).status).toBe(200), {
+      timeout: 10_000,
+    });
     const at = new Date().toISOString();
     await publish(
       envelope(
@@ -198,11 +203,17 @@ describe('auto-posting settings', () => {
         at,
       ),
     );
-    await vi.waitFor(async () => {
-      const onStarter = await browser.post('/api/auto-posting/settings', { enabled: true });
-      expect(onStarter.status).toBe(403);
-      expect((await json(onStarter))['message']).toMatch(/Professional plan/);
-    });
+    await vi.waitFor(
+      async () => {
+        const onStarter = await browser.post('/api/auto-posting/settings', { enabled: true });
+        expect(onStarter.status).toBe(403);
+        expect((await json(onStarter))['message']).toMatch(/Auto-posting needs the Professional plan or above/);
+      },
+      { timeout: 10_000 },
+    );
+    const toggle = await browser.post('/api/schedule-queue/toggle', { enabled: true });
+    expect(toggle.status).toBe(403);
+    expect((await json(toggle))['message']).toMatch(/Professional plan/);
   });
 
   it('are saved on Professional, with a 400 for an unknown frequency', async () => {

@@ -87,9 +87,14 @@ export class QueueReadModel implements Projection {
     return this.store.statements().ofOwner.all(userId);
   }
 
-  /** Queued timers due at `now` or before, soonest first, every tenant. */
+  /**
+   * Queued timers due at `now` or before, every tenant: those nothing holds yet first, soonest
+   * first, then the held ones (checked again for a change). Apart, so a pile of posts held for
+   * a long time (a suspended account) cannot crowd out the ones coming due.
+   */
   due(now: string): QueueRow[] {
-    return this.store.statements().due.all(now);
+    const statements = this.store.statements();
+    return [...statements.dueWaiting.all(now), ...statements.dueHeld.all(now)];
   }
 
   /** Auto-posts waiting for their time, and outcomes so far. */
@@ -170,8 +175,12 @@ function prepare(db: ReadModelDatabase) {
        ORDER BY COALESCE(due_at, scheduled_time, outcome_at), post_id
        LIMIT 500`,
     ),
-    due: db.prepare<[string], QueueRow>(
-      `SELECT * FROM ${TABLE} WHERE timer = 'queued' AND due_at <= ? ORDER BY due_at LIMIT 1000`,
+    dueWaiting: db.prepare<[string], QueueRow>(
+      `SELECT * FROM ${TABLE} WHERE timer = 'queued' AND due_at <= ? AND held_reason IS NULL ORDER BY due_at LIMIT 1000`,
+    ),
+    dueHeld: db.prepare<[string], QueueRow>(
+      `SELECT * FROM ${TABLE} WHERE timer = 'queued' AND due_at <= ? AND held_reason IS NOT NULL
+       ORDER BY due_at LIMIT 5000`,
     ),
     totals: db.prepare<[string], { queued: number; posted: number; failed: number }>(
       `SELECT COALESCE(SUM(timer = 'queued' AND outcome IS NULL), 0) AS queued,

@@ -35,46 +35,41 @@ const decode = (events: readonly RecordedEvent[]) => events.map((event) => sched
  */
 export class LeaseBook {
   private readonly known = new Map<number, Known>();
-  private readonly held = new Set<number>();
 
   constructor(private readonly options: LeaseBookOptions) {}
 
-  /** Takes or renews every partition it can; returns the ones it holds at `now`. */
-  async refresh(now: Date): Promise<ReadonlySet<number>> {
-    for (let partition = 0; partition < this.options.partitions; partition++) {
-      const { leaseMs, renewEveryMs, holder } = this.options;
-      const held = await this.decide(
-        partition,
-        { type: 'TakeLease', partition, holder, now: now.toISOString(), leaseMs, renewEveryMs },
-        now,
-      );
-      if (held) this.held.add(partition);
-      else this.held.delete(partition);
+  /** Takes or renews every partition it can. */
+  async refresh(now: Date): Promise<void> {
+    const { leaseMs, renewEveryMs, holder, partitions } = this.options;
+    for (let partition = 0; partition < partitions; partition++) {
+      const command = { type: 'TakeLease', partition, holder, now: now.toISOString(), leaseMs, renewEveryMs } as const;
+      await this.decide(partition, command, now);
     }
-    return this.held;
   }
 
-  holds(partition: number): boolean {
-    return this.held.has(partition);
+  /**
+   * Whether this instance holds the partition at `now`, as of its last look: a lease it could
+   * not renew (the store was down) stops counting when it expires.
+   */
+  holds(partition: number, now: Date): boolean {
+    const known = this.known.get(partition);
+    return known !== undefined && holds(known.state, this.options.holder, now);
   }
 
   /** Gives back what it holds, so another instance (or this one restarted) takes over at once. */
   async releaseAll(now: Date): Promise<void> {
-    for (const partition of [...this.held]) {
-      await this.decide(
-        partition,
-        { type: 'ReleaseLease', partition, holder: this.options.holder, now: now.toISOString() },
-        now,
-      );
-      this.held.delete(partition);
+    const { holder, partitions } = this.options;
+    for (let partition = 0; partition < partitions; partition++) {
+      if (!this.holds(partition, now)) continue;
+      await this.decide(partition, { type: 'ReleaseLease', partition, holder, now: now.toISOString() }, now);
     }
   }
 
-  private async decide(partition: number, command: LeaseCommand, now: Date): Promise<boolean> {
+  private async decide(partition: number, command: LeaseCommand, now: Date): Promise<void> {
     for (let attempt = 1; attempt <= 3; attempt++) {
       const known = await this.catchUp(partition, leaseBucketOf(now));
       const events = partitionLeaseDecider.decide(command, known.state);
-      if (events.length === 0) return holds(known.state, this.options.holder, now);
+      if (events.length === 0) return;
       try {
         const stream = leaseStream(partition, known.bucket);
         const result = await this.options.store.appendToStream(
@@ -90,13 +85,12 @@ export class LeaseBook {
         );
         known.state = events.reduce(partitionLeaseDecider.evolve, known.state);
         known.revision = result.nextExpectedRevision;
-        return holds(known.state, this.options.holder, now);
+        return;
       } catch (error) {
         // Another instance appended first: read what it did and decide again.
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
       }
     }
-    return false;
   }
 
   /** The lease as the store has it now, reading only what this instance has not seen. */

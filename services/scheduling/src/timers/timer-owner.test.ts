@@ -14,7 +14,7 @@ import { AccountsReadModel } from '../accounts/accounts-read-model.js';
 import { schedulingCodec } from '../events.js';
 import { QueueReadModel } from '../queue/queue-read-model.js';
 import { scheduleDecider, scheduleStream } from '../schedule/schedule.js';
-import { defaultScheduleSettings } from '../schedule/schedule-settings.js';
+import { defaultScheduleSettings, type ScheduleSettings } from '../schedule/schedule-settings.js';
 import { SchedulesReadModel } from '../schedule/schedules-read-model.js';
 import type { SchedulingSettings } from '../settings.js';
 import {
@@ -57,8 +57,8 @@ async function openScheduling(dir: string) {
     store,
     readModels,
     /** A timer instance with its own connection to the same file, as another replica has. */
-    timerInstance(holder = newId()) {
-      const own = openSqliteEventStore({ file: join(dir, 'scheduling.db') });
+    timerInstance(holder = newId(), { sharedConnection = false } = {}) {
+      const own = sharedConnection ? store : openSqliteEventStore({ file: join(dir, 'scheduling.db') });
       const owner = new TimerOwner({
         store: own,
         logger: silentLogger,
@@ -71,6 +71,27 @@ async function openScheduling(dir: string) {
       });
       instances.push({ owner, store: own });
       return owner;
+    },
+    /** An owner whose AI scheduler runs since `since` on these settings. */
+    async runningSchedule(userId: string, settings: ScheduleSettings, since: string) {
+      const schedule = commandHandler({ store, codec: schedulingCodec, decider: scheduleDecider });
+      const metadata = { tenantId: userId, correlationId: 'test', occurredAt: since };
+      await schedule.handle(
+        scheduleStream(userId),
+        { type: 'SaveScheduleSettings', userId, settings, at: since },
+        metadata,
+      );
+      const { position } = await schedule.handle(
+        scheduleStream(userId),
+        { type: 'StartScheduler', userId, mayAutoPost: true, at: since },
+        metadata,
+      );
+      await readModels.waitFor(position);
+    },
+    async slotsReached(userId: string) {
+      return (await store.readAll())
+        .filter((event) => event.type === 'scheduling.SlotReached' && event.metadata.tenantId === userId)
+        .map((event) => (event.data as { slotTime: string }).slotTime);
     },
     /** A professional owner with auto-posting on for X. */
     async professionalOwner() {
@@ -102,7 +123,7 @@ async function openScheduling(dir: string) {
       return (await store.readStream(`timer-${postId}`)).filter((event) => event.type === 'scheduling.PostDue').length;
     },
     async close() {
-      for (const instance of instances) await instance.store.close();
+      for (const instance of instances) if (instance.store !== store) await instance.store.close();
       await readModels.stop();
       await store.close();
     },
@@ -229,6 +250,76 @@ describe('the timers of two instances on one store', () => {
     expect(reached.map((event) => (event.data as { slotTime: string }).slotTime)).toEqual([
       '2026-11-25T12:00:00.000Z',
       '2026-11-26T09:00:00.000Z',
+    ]);
+  });
+});
+
+describe('the AI scheduler’s slots across daylight-saving changes, on a clock the test moves', () => {
+  let dir: string;
+  let scheduling: Awaited<ReturnType<typeof openScheduling>>;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'scheduling-dst-'));
+    scheduling = await openScheduling(dir);
+  });
+  afterEach(async () => {
+    await scheduling.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Ticks every 20 minutes from `from` to `to`, as the timers would. */
+  async function tickThrough(owner: TimerOwner, from: string, to: string) {
+    for (let now = Date.parse(from); now <= Date.parse(to); now += 20 * 60_000) {
+      scheduling.clock.now = new Date(now);
+      await owner.tick();
+    }
+  }
+
+  it('fire 02:30 and 09:00 in New York and London over the weekends their clocks go forward', async () => {
+    const owner = scheduling.timerInstance(newId(), { sharedConnection: true });
+    const newYork = await scheduling.professionalOwner();
+    const london = await scheduling.professionalOwner();
+    const rules = { ...defaultScheduleSettings, peakHours: ['02:30', '09:00'], postsPerDay: 2 };
+    await scheduling.runningSchedule(newYork, { ...rules, timezone: 'America/New_York' }, '2026-03-07T00:00:00.000Z');
+    await scheduling.runningSchedule(london, { ...rules, timezone: 'Europe/London' }, '2026-03-07T00:00:00.000Z');
+
+    await tickThrough(owner, '2026-03-07T00:00:00.000Z', '2026-03-09T23:59:00.000Z');
+    expect(await scheduling.slotsReached(newYork)).toEqual([
+      '2026-03-07T07:30:00.000Z', // 02:30 EST
+      '2026-03-07T14:00:00.000Z', // 09:00 EST
+      '2026-03-08T07:30:00.000Z', // 02:30 does not exist: 03:30 EDT
+      '2026-03-08T13:00:00.000Z', // 09:00 EDT
+      '2026-03-09T06:30:00.000Z',
+      '2026-03-09T13:00:00.000Z',
+    ]);
+    expect((await scheduling.slotsReached(london)).slice(0, 2)).toEqual([
+      '2026-03-07T02:30:00.000Z',
+      '2026-03-07T09:00:00.000Z',
+    ]);
+
+    await tickThrough(owner, '2026-03-28T00:00:00.000Z', '2026-03-29T23:59:00.000Z');
+    expect((await scheduling.slotsReached(london)).slice(-4)).toEqual([
+      '2026-03-28T02:30:00.000Z', // GMT
+      '2026-03-28T09:00:00.000Z',
+      '2026-03-29T01:30:00.000Z', // 02:30 BST (the clocks went from 01:00 to 02:00)
+      '2026-03-29T08:00:00.000Z', // 09:00 BST
+    ]);
+  });
+
+  it('fire 01:30 once in New York on the night it happens twice', async () => {
+    const owner = scheduling.timerInstance(newId(), { sharedConnection: true });
+    const newYork = await scheduling.professionalOwner();
+    const rules = {
+      ...defaultScheduleSettings,
+      peakHours: ['01:30'],
+      postsPerDay: 1,
+      timezone: 'America/New_York' as const,
+    };
+    await scheduling.runningSchedule(newYork, rules, '2026-10-31T00:00:00.000Z');
+    await tickThrough(owner, '2026-10-31T00:00:00.000Z', '2026-11-02T12:00:00.000Z');
+    expect(await scheduling.slotsReached(newYork)).toEqual([
+      '2026-10-31T05:30:00.000Z', // 01:30 EDT
+      '2026-11-01T05:30:00.000Z', // the first 01:30 (EDT); the second (EST, 06:30Z) is not another slot
+      '2026-11-02T06:30:00.000Z', // 01:30 EST
     ]);
   });
 });

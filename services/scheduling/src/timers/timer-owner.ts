@@ -106,13 +106,14 @@ export class TimerOwner implements StoppableWork {
 
   /** The partitions this instance fires, as of its last tick. */
   heldPartitions(): number[] {
+    const now = this.options.now();
     return Array.from({ length: this.options.settings.partitions }, (_, partition) => partition).filter((partition) =>
-      this.leases.holds(partition),
+      this.leases.holds(partition, now),
     );
   }
 
-  private owns(userId: string): boolean {
-    return this.leases.holds(partitionOf(userId, this.options.settings.partitions));
+  private owns(userId: string, now: Date): boolean {
+    return this.leases.holds(partitionOf(userId, this.options.settings.partitions), now);
   }
 
   private async round(): Promise<void> {
@@ -129,12 +130,13 @@ export class TimerOwner implements StoppableWork {
     };
     await attempt('partition leases', () => this.leases.refresh(now));
     for (const owner of this.options.schedules.running()) {
-      if (this.owns(owner.userId)) await attempt(`slot of ${owner.userId}`, () => this.fireSlot(owner, now));
+      if (this.owns(owner.userId, now)) await attempt(`slot of ${owner.userId}`, () => this.fireSlot(owner, now));
     }
     for (const row of this.options.queue.due(now.toISOString())) {
-      if (this.owns(row.user_id)) await attempt(`post ${row.post_id}`, () => this.firePost(row, now));
+      if (this.owns(row.user_id, now)) await attempt(`post ${row.post_id}`, () => this.firePost(row, now));
     }
-    this.lastProblem = problems.length ? problems.join('; ') : null;
+    const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
+    this.lastProblem = problems.length ? problems.slice(0, 3).join('; ') + more : null;
   }
 
   /**
