@@ -119,7 +119,8 @@ describe('a due post', () => {
       firedAt: new Date().toISOString(),
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(x.posts.filter((post) => post.text === text)).toHaveLength(1);
+    // Not even tried again (X would refuse the duplicate text, hiding a second post).
+    expect(x.publishRequests.filter((request) => request.text === text)).toHaveLength(1);
   });
 
   it('goes to Instagram through a media container and to a Facebook page', async () => {
@@ -250,6 +251,20 @@ describe('the quota ledger', () => {
     });
     const badPlatform = await shop.browser.get('/api/publishing/quota/myspace');
     expect(badPlatform.status).toBe(404);
+  });
+
+  it('takes Instagram’s limit from what the account reports (content_publishing_limit)', async () => {
+    const ig = graph.addInstagramAccount();
+    const shop = await owner({ instagramAccessToken: ig.accessToken, instagramPageId: ig.id });
+    graph.quotaTotal = 2;
+    try {
+      await outcomeOf(await due(shop, unique('Morning bake'), 'instagram'));
+      const quota = async () =>
+        (await (await shop.browser.get('/api/publishing/quota/instagram')).json()) as { used: number; limit: number };
+      await expect.poll(quota, { timeout: 5000 }).toMatchObject({ used: 1, limit: 2 });
+    } finally {
+      graph.quotaTotal = 100;
+    }
   });
 });
 

@@ -19,7 +19,7 @@ const natsBinary = findNatsServerBinary();
 if (!natsBinary)
   console.warn('Publishing crash test skipped: nats-server is not installed (apt-get install nats-server).');
 
-const report = (line: string) => console.log(`[publishing crash] ${line}`);
+const report = (line: string) => process.stdout.write(`[publishing crash] ${line}\n`);
 
 describe.skipIf(!natsBinary)('the publishing process killed with SIGKILL during a burst of due posts', () => {
   let nats: RunningNatsServer;
@@ -113,7 +113,7 @@ describe.skipIf(!natsBinary)('the publishing process killed with SIGKILL during 
 
   it('publishes every post exactly once after a restart', async () => {
     await launch('identity');
-    let publishing = await launch('publishing');
+    const publishing = await launch('publishing');
     const owners: { userId: string; platform: 'twitter' | 'facebook' }[] = [];
     for (let index = 0; index < OWNERS; index++) {
       const userId = randomUUID();
@@ -159,7 +159,7 @@ describe.skipIf(!natsBinary)('the publishing process killed with SIGKILL during 
     expect(atKill).toBeLessThan(POSTS);
 
     const restartedAt = Date.now();
-    publishing = await launch('publishing');
+    await launch('publishing');
     await waitUntil(async () => madeSoFar() >= POSTS, 'every post', 45_000).catch(() => undefined);
     await waitUntil(
       async () =>

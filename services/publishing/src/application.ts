@@ -81,6 +81,10 @@ export function publishingApplication(deps: PublishingDependencies) {
       const chosen = value.startsWith(MASK) ? saved[field as keyof PlatformCredentials] : value;
       if (chosen) values[field as keyof PlatformCredentials] = chosen;
     }
+    // Masked values with nothing saved behind them: there is nothing to test.
+    if (Object.keys(values).length === 0) {
+      throw new DomainError(`Enter your ${formLabels[platform]} credentials first.`, 'BAD_USER_INPUT');
+    }
     return { values, onlySaved: form.every(([, value]) => value.startsWith(MASK)) };
   }
 
