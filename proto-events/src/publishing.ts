@@ -16,7 +16,13 @@ export type PostPublished = z.infer<typeof postPublishedV1>;
 
 export const PostPublished = defineEvent('publishing.PostPublished', postPublishedV1);
 
-export const publishFailureClasses = ['invalid_content', 'disconnected', 'rate_limited', 'transient', 'unconfirmed'] as const;
+export const publishFailureClasses = [
+  'invalid_content',
+  'disconnected',
+  'rate_limited',
+  'transient',
+  'unconfirmed',
+] as const;
 export type PublishFailureClass = (typeof publishFailureClasses)[number];
 
 /**
@@ -47,7 +53,10 @@ export const platformConnectionChangedV1 = z.object({
 
 export type PlatformConnectionChanged = z.infer<typeof platformConnectionChangedV1>;
 
-export const PlatformConnectionChanged = defineEvent('publishing.PlatformConnectionChanged', platformConnectionChangedV1);
+export const PlatformConnectionChanged = defineEvent(
+  'publishing.PlatformConnectionChanged',
+  platformConnectionChangedV1,
+);
 
 /** What publishing publishes. */
 export const publishingEvents = defineContext('publishing', [PostPublished, PublishFailed, PlatformConnectionChanged]);
