@@ -290,11 +290,14 @@ describe('the queue and the statistics, fed by content’s and publishing’s ev
       quotaWarning: null,
       failureReason: null,
     });
-    expect(
-      published.find(
-        (event) => event.type === 'scheduling.PostQueued' && (event.data as { postId: string }).postId === first,
-      ),
-    ).toBeDefined();
+    // Content hears of it (and shows the post scheduled) from the published PostQueued.
+    await vi.waitFor(() =>
+      expect(
+        published.find(
+          (event) => event.type === 'scheduling.PostQueued' && (event.data as { postId: string }).postId === first,
+        )?.data,
+      ).toMatchObject({ userId: user.id, platform: 'twitter', quotaWarning: null }),
+    );
 
     // At its time it goes out to publishing, once.
     await vi.waitFor(
