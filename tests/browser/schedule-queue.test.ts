@@ -142,8 +142,11 @@ describe.skipIf(chromiumMissing !== null)('the Schedule Queue in the browser', (
       const month = await page.getByTestId('calendar-month').textContent();
       await page.getByRole('button', { name: 'Next month' }).click();
       expect(await page.getByTestId('calendar-month').textContent()).not.toBe(month);
-      await page.getByRole('button', { name: 'Previous month' }).click();
-      await page.getByRole('button', { name: the15thDate! }).click();
+      // A day of next month, so the scheduler has a next post to name.
+      const nextMonths15th = page.getByRole('button', { name: /-15$/ }).first();
+      const chosenDate = await nextMonths15th.getAttribute('aria-label');
+      expect(chosenDate).not.toBe(the15thDate);
+      await nextMonths15th.click();
 
       // The form's own check, then a save: the pulsing hint to start.
       for (const hour of ['09:00', '12:00', '17:00']) await page.getByRole('button', { name: hour }).click();
@@ -154,23 +157,42 @@ describe.skipIf(chromiumMissing !== null)('the Schedule Queue in the browser', (
       await toast(page, 'Settings Updated');
       await page.getByText('Ready to Start AI Posting').waitFor();
 
-      // Saved: a reload shows the chosen day and hour; 'Start Posting Now' is off again.
-      await page.reload();
-      await expect
-        .poll(() => page.getByRole('button', { name: the15thDate! }).getAttribute('aria-pressed'))
-        .toBe('true');
-      expect(await page.getByRole('button', { name: '10:00' }).getAttribute('aria-pressed')).toBe('true');
-      expect(await page.getByRole('checkbox', { name: 'Start Posting Now' }).isChecked()).toBe(false);
-
+      // Start AI with 'Start Posting Now': running, the hint gone, a first slot at once. This
+      // owner has no AI key, so that slot fails and the failure is shown (after a reload: the
+      // status is otherwise asked every 30 s), with the scheduler still running.
+      await page.getByText('Start Posting Now').click();
       await page.getByRole('button', { name: 'Start AI' }).click();
       await toast(page, 'AI Posting Started');
       await page.getByText('AI Posting Active').waitFor();
       expect(await page.getByTestId('scheduler-badge').textContent()).toBe('Running');
       expect(await page.getByText('Ready to Start AI Posting').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('stat-next-post').textContent()).not.toBe('--:--');
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await page.getByTestId('scheduler-badge').waitFor();
+            return page.getByTestId('last-failure').count();
+          },
+          { timeout: 15_000, interval: 500 },
+        )
+        .toBe(1);
+      expect(await page.getByTestId('last-failure').textContent()).toMatch(/API key/);
+      await expect.poll(() => page.getByTestId('scheduler-badge').textContent()).toBe('Running');
 
       await page.getByRole('button', { name: 'Stop AI' }).click();
       await toast(page, 'AI Posting Stopped');
       await expect.poll(() => page.getByTestId('scheduler-badge').textContent()).toBe('Stopped');
+
+      // Saved: a reload shows the chosen day and hour; 'Start Posting Now' is off again.
+      await page.reload();
+      await page.getByRole('button', { name: 'Next month' }).click();
+      await expect
+        .poll(() => page.getByRole('button', { name: chosenDate! }).getAttribute('aria-pressed'))
+        .toBe('true');
+      expect(await page.getByRole('button', { name: '10:00' }).getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByRole('checkbox', { name: 'Start Posting Now' }).isChecked()).toBe(false);
+      expect(await page.getByTestId('scheduler-badge').textContent()).toBe('Stopped');
       expect(consoleErrors).toEqual([]);
     } finally {
       await context.close();

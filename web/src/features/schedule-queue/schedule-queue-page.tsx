@@ -215,7 +215,7 @@ export function ScheduleQueuePage({ user }: { user: CurrentUser }) {
             <Stat label="Next Post" value={clockTime(status?.nextPostTime)} />
           </SimpleGrid>
           {status?.lastFailure && (
-            <Alert.Root status="error" size="sm" borderRadius="md">
+            <Alert.Root status="error" size="sm" borderRadius="md" data-testid="last-failure">
               <Alert.Indicator />
               <Alert.Description>
                 The last AI post for {platformLabel(status.lastFailure.platform)} failed (
