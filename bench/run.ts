@@ -7,6 +7,7 @@ import { appendThroughput } from './event-store-append.js';
 import { gatewayThroughput } from './current-user.js';
 import { firstPaint } from './first-paint.js';
 import { generationRoundTrip } from './generation.js';
+import { publishingBurst } from './publishing.js';
 import { readModelBenchmarks } from './read-models.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'brandloom-bench-'));
@@ -17,6 +18,7 @@ try {
     ...(await readModelBenchmarks(dir)),
     await firstPaint(dir),
     await generationRoundTrip(dir),
+    await publishingBurst(dir),
   ];
   console.log('\nbenchmark                                   subject            baseline           ratio');
   for (const result of results) {

@@ -20,6 +20,8 @@ import {
   ContentGeneratorPage,
   HomePage,
   ModerationPage,
+  ScheduleQueuePage,
+  AutoPostingPage,
   TestOpenAiPage,
 } from './routes';
 
@@ -52,7 +54,9 @@ function SignedInRoutes({ user, trialDays }: { user: CurrentUser; trialDays: num
         <Route path="/api-settings" element={<ApiSettingsPage />} />
         <Route path="/test-openai" element={<TestOpenAiPage />} />
         <Route path="/content-generator" element={<ContentGeneratorPage user={user} />} />
-        <Route path="/moderation" element={<ModerationPage />} />
+        <Route path="/moderation" element={<ModerationPage user={user} />} />
+        <Route path="/schedule-queue" element={<ScheduleQueuePage user={user} />} />
+        <Route path="/auto-posting" element={<AutoPostingPage user={user} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

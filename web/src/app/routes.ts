@@ -21,3 +21,5 @@ export const ApiSettingsPage = lazyScreen(screens.loadApiSettingsPage);
 export const TestOpenAiPage = lazyScreen(screens.loadTestOpenAiPage);
 export const ContentGeneratorPage = lazyScreen(screens.loadContentGeneratorPage);
 export const ModerationPage = lazyScreen(screens.loadModerationPage);
+export const ScheduleQueuePage = lazyScreen(screens.loadScheduleQueuePage);
+export const AutoPostingPage = lazyScreen(screens.loadAutoPostingPage);

@@ -34,6 +34,12 @@ export const loadContentGeneratorPage = loader(() =>
 export const loadModerationPage = loader(() =>
   import('../features/moderation/moderation-page').then((m) => m.ModerationPage),
 );
+export const loadScheduleQueuePage = loader(() =>
+  import('../features/schedule-queue/schedule-queue-page').then((m) => m.ScheduleQueuePage),
+);
+export const loadAutoPostingPage = loader(() =>
+  import('../features/auto-posting/auto-posting-page').then((m) => m.AutoPostingPage),
+);
 export const loadNotFoundPage = loader(() =>
   import('../features/not-found/not-found-page').then((m) => m.NotFoundPage),
 );

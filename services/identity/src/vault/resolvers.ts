@@ -6,7 +6,7 @@ const ownerOf = (context: SubgraphContext): string => {
   return context.caller.userId;
 };
 
-/** The vault's part of identity's graph: masked reads and saves for owners, clear AI keys for services. */
+/** The vault's part of identity's graph: masked reads and saves for owners, clear AI keys and platform credentials for services. */
 export function vaultResolvers(vault: CredentialVault): SubgraphDefinition['resolvers'] {
   return {
     Query: {
@@ -14,6 +14,10 @@ export function vaultResolvers(vault: CredentialVault): SubgraphDefinition['reso
       ownerOpenAiCredentials: (_: unknown, __: unknown, context: SubgraphContext) => {
         requireInternalCaller(context.caller);
         return vault.openAiCredentials(ownerOf(context));
+      },
+      ownerPlatformCredentials: (_: unknown, args: { platform: string }, context: SubgraphContext) => {
+        requireInternalCaller(context.caller);
+        return vault.platformCredentials(ownerOf(context), args.platform);
       },
     },
     Mutation: {

@@ -8,6 +8,7 @@ import { deciderSpec } from '@brandloom/runtime/testing';
 import { vaultDecider } from './credentials.js';
 import { loadMasterKey, open, parseMasterKey, seal } from './crypto.js';
 import { credentialVault } from './vault.js';
+import { vaultResolvers } from './resolvers.js';
 
 const userId = '4b8f8a7e-9a4b-4d8e-8f43-0a5e0c9b1d21';
 const secret = 'sk-live-very-secret-9876wxyz';
@@ -153,5 +154,46 @@ describe('the vault decider', () => {
         at: now().toISOString(),
       })
       .thenNothingHappened();
+  });
+});
+
+describe('platform credentials for the publishing service', () => {
+  const context = (service?: string) => ({
+    caller: {
+      userId,
+      isAdmin: false,
+      sessionTokenHash: null,
+      clientAddress: null,
+      userAgent: null,
+      requestId: 'r',
+      ...(service ? { service } : {}),
+    },
+  });
+
+  it('reveals one platform’s saved fields by bare name, to a service only', async () => {
+    const vault = credentialVault({
+      store: storeIn(tempDir()),
+      masterKey: parseMasterKey(randomBytes(32).toString('hex')),
+      now,
+    });
+    await vault.save(
+      userId,
+      {
+        twitterApiKey: 'tw-key-1',
+        twitterAccessTokenSecret: 'tw-secret-2',
+        facebookPageId: '104',
+        openaiApiKey: secret,
+      },
+      't',
+    );
+    const query = vaultResolvers(vault).Query as Record<string, (...args: unknown[]) => unknown>;
+    const ask = (platform: string, service?: string) =>
+      Promise.resolve().then(() => query['ownerPlatformCredentials']!({}, { platform }, context(service)));
+    expect(await ask('twitter', 'publishing')).toEqual({ apiKey: 'tw-key-1', accessTokenSecret: 'tw-secret-2' });
+    expect(await ask('facebook', 'publishing')).toEqual({ pageId: '104' });
+    expect(await ask('instagram', 'publishing')).toBeNull();
+    await expect(ask('myspace', 'publishing')).rejects.toThrow('Unknown platform: myspace');
+    // A user's own call (the gateway's) is refused: secrets in clear are for services only.
+    await expect(ask('twitter')).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });
   });
 });

@@ -1,4 +1,5 @@
 import { commandHandler, ConfigError, DomainError, newId, type EventStore } from '@brandloom/runtime';
+import { postPlatforms, type PostPlatform } from '@brandloom/proto-events';
 import { z } from 'zod';
 import {
   clearFields,
@@ -133,6 +134,15 @@ export function credentialVault(deps: { store: EventStore; masterKey: MasterKey;
       return masked(userId, newState);
     },
 
+    /** One platform's saved credentials in clear, by bare name: only for another service's internal call. */
+    async platformCredentials(userId: string, platform: string): Promise<Record<string, string> | null> {
+      if (!postPlatforms.includes(platform as PostPlatform)) {
+        throw new DomainError(`Unknown platform: ${platform}`, 'NOT_FOUND');
+      }
+      const secrets = reveal(userId, await vaults.load(vaultStream(userId)));
+      return platformFieldsOf(platform as PostPlatform, secrets);
+    },
+
     /** The owner's AI credentials in clear: only for another service's internal call. */
     async openAiCredentials(userId: string): Promise<{ apiKey: string; baseUrl: string | null } | null> {
       const secrets = reveal(userId, await vaults.load(vaultStream(userId)));
@@ -142,3 +152,17 @@ export function credentialVault(deps: { store: EventStore; masterKey: MasterKey;
 }
 
 export type CredentialVault = ReturnType<typeof credentialVault>;
+
+/** `twitterAccessTokenSecret` → `accessTokenSecret`: a platform's fields without its prefix. */
+export function platformFieldsOf(
+  platform: PostPlatform,
+  secrets: Partial<Record<CredentialField, string>>,
+): Record<string, string> | null {
+  const fields = Object.entries(secrets)
+    .filter(([field]) => field.startsWith(platform))
+    .map(([field, value]) => {
+      const bare = field.slice(platform.length);
+      return [bare.charAt(0).toLowerCase() + bare.slice(1), value] as const;
+    });
+  return fields.length > 0 ? Object.fromEntries(fields) : null;
+}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Field, Input, SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Field, HStack, Input, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
@@ -6,10 +6,20 @@ import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/ui/toaster';
 import type { ApiKeysFieldsFragment } from '../../gql/graphql';
 import { userFacingMessage } from '../../lib/errors';
-import { API_KEYS_QUERY, SAVE_API_KEYS_MUTATION, TEST_CONNECTION_MUTATION } from './graphql';
+import {
+  API_KEYS_QUERY,
+  PLATFORM_STATUS_QUERY,
+  SAVE_API_KEYS_MUTATION,
+  TEST_CONNECTION_MUTATION,
+  TEST_PLATFORM_CONNECTION_MUTATION,
+} from './graphql';
 
 type Keys = Record<keyof ApiKeysFieldsFragment, string>;
 type Tab = { value: string; label: string; fields: { name: keyof Keys; label: string; secret?: boolean }[] };
+type SocialPlatform = 'twitter' | 'instagram' | 'tiktok' | 'facebook';
+
+/** Platform status is asked again every 30 s (spec §9). */
+const PLATFORM_STATUS_POLL_MS = 30_000;
 
 const tabs: Tab[] = [
   {
@@ -67,10 +77,24 @@ const fieldNames = tabs.flatMap((tab) => tab.fields.map((field) => field.name));
 const asForm = (keys: ApiKeysFieldsFragment): Keys =>
   Object.fromEntries(fieldNames.map((name) => [name, keys[name] ?? ''])) as Keys;
 
+/** A social tab's own fields: the publishing service tests one platform's credentials. */
+const platformCredentials = (form: Keys) => {
+  const { openaiApiKey: _key, openaiBaseUrl: _url, ...credentials } = form;
+  return credentials;
+};
+
+const isSocial = (value: string): value is SocialPlatform =>
+  value === 'twitter' || value === 'instagram' || value === 'tiktok' || value === 'facebook';
+
 export function ApiSettingsPage() {
   const query = useQuery(API_KEYS_QUERY);
   const [save, { loading: saving }] = useMutation(SAVE_API_KEYS_MUTATION);
   const [testConnection] = useMutation(TEST_CONNECTION_MUTATION);
+  const [testPlatformConnection] = useMutation(TEST_PLATFORM_CONNECTION_MUTATION);
+  const platformStatus = useQuery(PLATFORM_STATUS_QUERY, {
+    pollInterval: PLATFORM_STATUS_POLL_MS,
+    fetchPolicy: 'network-only',
+  });
   const [form, setForm] = useState<Keys | null>(null);
   const [testing, setTesting] = useState<string | null>(null);
 
@@ -97,27 +121,42 @@ export function ApiSettingsPage() {
     try {
       const { data } = await save({ variables: { input: form } });
       if (data) setForm(asForm(data.saveApiKeys));
+      // Saved credentials change what the platforms' status says.
+      void platformStatus.refetch();
       toast({ title: 'API Keys Updated', description: 'Your keys are stored encrypted.' });
     } catch {
       toast({ title: 'Error', description: 'Failed to update API keys. Please try again.', variant: 'destructive' });
     }
   };
 
+  // OpenAI is content's test; the social platforms are publishing's, which says whether it worked.
+  const runTest = async (tab: Tab): Promise<{ success: boolean; message: string }> => {
+    if (!isSocial(tab.value)) {
+      const { data } = await testConnection({ variables: { platform: tab.value, input: form } });
+      return { success: true, message: data?.testConnection.message ?? '' };
+    }
+    const { data } = await testPlatformConnection({
+      variables: { platform: tab.value, input: platformCredentials(form) },
+    });
+    void platformStatus.refetch();
+    return data?.testPlatformConnection ?? { success: false, message: '' };
+  };
+
   const onTest = async (tab: Tab) => {
+    const fallback = `Failed to connect to ${tab.label} API. Please check your credentials.`;
     setTesting(tab.value);
     try {
-      const { data } = await testConnection({ variables: { platform: tab.value, input: form } });
-      toast({ title: 'Connection Successful', description: data?.testConnection.message ?? '' });
+      const result = await runTest(tab);
+      if (result.success) toast({ title: 'Connection Successful', description: result.message });
+      else toast({ title: 'Connection Failed', description: result.message || fallback, variant: 'destructive' });
     } catch (error) {
-      toast({
-        title: 'Connection Failed',
-        description: userFacingMessage(error, `Failed to connect to ${tab.label} API. Please check your credentials.`),
-        variant: 'destructive',
-      });
+      toast({ title: 'Connection Failed', description: userFacingMessage(error, fallback), variant: 'destructive' });
     } finally {
       setTesting(null);
     }
   };
+
+  const connection = (tab: Tab) => (isSocial(tab.value) ? platformStatus.data?.platformStatus[tab.value] : undefined);
 
   return (
     <Stack gap="6" maxW="4xl" mx="auto">
@@ -146,6 +185,9 @@ export function ApiSettingsPage() {
             {tabs.map((tab) => (
               <Tabs.Content key={tab.value} value={tab.value}>
                 <Stack gap="4">
+                  {connection(tab) && (
+                    <ConnectionBadge connected={connection(tab)!.connected} reason={connection(tab)!.reason} />
+                  )}
                   <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                     {tab.fields.map((field) => (
                       <Field.Root key={field.name}>
@@ -179,5 +221,18 @@ export function ApiSettingsPage() {
         Save API Keys
       </Button>
     </Stack>
+  );
+}
+
+function ConnectionBadge({ connected, reason }: { connected: boolean; reason: string | null }) {
+  return (
+    <HStack gap="2" data-testid="platform-connection">
+      <Badge colorPalette={connected ? 'green' : 'gray'}>{connected ? 'Connected' : 'Disconnected'}</Badge>
+      {!connected && reason && (
+        <Text textStyle="sm" color="fg.muted">
+          {reason}
+        </Text>
+      )}
+    </HStack>
   );
 }

@@ -42,3 +42,35 @@ export const TEST_CONNECTION_MUTATION = graphql(`
     }
   }
 `);
+
+export const TEST_PLATFORM_CONNECTION_MUTATION = graphql(`
+  mutation TestPlatformConnectionScreen($platform: String!, $input: PlatformCredentialsInput!) {
+    testPlatformConnection(platform: $platform, input: $input) {
+      success
+      message
+    }
+  }
+`);
+
+export const PLATFORM_STATUS_QUERY = graphql(`
+  query PlatformStatusScreen {
+    platformStatus {
+      twitter {
+        connected
+        reason
+      }
+      instagram {
+        connected
+        reason
+      }
+      tiktok {
+        connected
+        reason
+      }
+      facebook {
+        connected
+        reason
+      }
+    }
+  }
+`);

@@ -36,6 +36,10 @@ export const MODERATION_QUERY = graphql(`
     isAiGenerated
     createdAt
     postedTime
+    scheduledTime
+    autoPost
+    failureReason
+    platformUrl
   }
 `);
 

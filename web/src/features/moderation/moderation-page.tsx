@@ -1,23 +1,21 @@
-import { Badge, Box, Button, Card, HStack, List, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, HStack, Link, List, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { CircleCheck, ExternalLink, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/ui/toaster';
-import type { ModerationPostFragment } from '../../gql/graphql';
+import type { ModerationPostFragment, ModerationScreenQuery } from '../../gql/graphql';
+import { isPlatformKey, platformKeys, platformLabel, platformLabels, type PlatformKey } from '../../lib/platforms';
+import { autoPostingAllowed } from '../../lib/plans';
+import type { CurrentUser } from '../../lib/user';
+import { platformAutoPosts, postAutoPosts } from './auto-post';
 import { APPROVE_POST_MUTATION, MODERATION_QUERY, REJECT_POST_MUTATION } from './graphql';
 import { relativeTime } from './relative-time';
 
 type Post = ModerationPostFragment;
-type PlatformKey = 'twitter' | 'instagram' | 'tiktok' | 'facebook';
+type PlatformSettings = ModerationScreenQuery['brandSettings']['platformSettings'];
 
-const platformLabels: Record<PlatformKey, string> = {
-  twitter: 'X (Twitter)',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  facebook: 'Facebook',
-};
 const platformSites: Record<PlatformKey, string> = {
   twitter: 'x.com',
   instagram: 'instagram.com',
@@ -39,9 +37,14 @@ const statusPalette: Record<string, string> = {
   rejected: 'red',
   posted: 'blue',
   scheduled: 'purple',
+  failed: 'red',
 };
+const statusLabels: Record<string, string> = { failed: 'Failed', posted: 'published' };
 
-export function ModerationPage() {
+const settingsOf = (settings: PlatformSettings, platform: string) =>
+  isPlatformKey(platform) ? settings[platform] : undefined;
+
+export function ModerationPage({ user }: { user: CurrentUser }) {
   const query = useQuery(MODERATION_QUERY, { fetchPolicy: 'cache-and-network' });
   const [approve] = useMutation(APPROVE_POST_MUTATION);
   const [reject] = useMutation(REJECT_POST_MUTATION);
@@ -59,7 +62,12 @@ export function ModerationPage() {
   }
 
   const { posts, brandSettings } = query.data;
-  const autoPost = (platform: string) => brandSettings.platformSettings[platform as PlatformKey]?.autoPost ?? false;
+  // What goes out by itself follows the brand's platform switches and the plan (spec §4, §6).
+  const planAllows = autoPostingAllowed(user);
+  const platformAuto = (platform: string) =>
+    platformAutoPosts(platform, settingsOf(brandSettings.platformSettings, platform), planAllows);
+  const postAuto = (post: Post) =>
+    postAutoPosts(post, settingsOf(brandSettings.platformSettings, post.platform), planAllows);
   const count = (status: string) => (status === 'all' ? posts.length : posts.filter((p) => p.status === status).length);
 
   const decide = async (post: Post, decision: 'approve' | 'reject') => {
@@ -117,12 +125,23 @@ export function ModerationPage() {
         p="3"
       >
         <Text fontWeight="medium">Auto-posting:</Text>
-        {(Object.keys(platformLabels) as PlatformKey[]).map((platform) => (
-          <HStack key={platform} gap="1" color={autoPost(platform) ? 'green.fg' : 'orange.fg'}>
-            {autoPost(platform) ? <CircleCheck size={16} /> : <TriangleAlert size={16} />}
+        {platformKeys.map((platform) => (
+          <HStack
+            key={platform}
+            gap="1"
+            color={platformAuto(platform) ? 'green.fg' : 'orange.fg'}
+            data-testid={`auto-post-${platform}`}
+            data-on={platformAuto(platform)}
+          >
+            {platformAuto(platform) ? <CircleCheck size={16} /> : <TriangleAlert size={16} />}
             <Text textStyle="sm">{platformLabels[platform]}</Text>
           </HStack>
         ))}
+        {!planAllows && (
+          <Text textStyle="xs" color="fg.muted">
+            Your plan posts manually; auto-posting comes with Professional and above.
+          </Text>
+        )}
       </HStack>
 
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} colorPalette="brand" lazyMount unmountOnExit>
@@ -147,7 +166,7 @@ export function ModerationPage() {
                     <PostCard
                       key={post.id}
                       post={post}
-                      autoPost={autoPost(post.platform)}
+                      autoPost={postAuto(post)}
                       busy={busy === post.id}
                       onDecide={(decision) => void decide(post, decision)}
                     />
@@ -173,13 +192,13 @@ function PostCard({
   busy: boolean;
   onDecide: (decision: 'approve' | 'reject') => void;
 }) {
-  const platform = post.platform as PlatformKey;
+  const site = isPlatformKey(post.platform) ? platformSites[post.platform] : 'the platform';
   return (
     <Card.Root variant="outline" borderRadius="xl" data-testid="post-card">
       <Card.Body gap="3">
         <HStack wrap="wrap" gap="2">
-          <Badge>{platformLabels[platform] ?? post.platform}</Badge>
-          <Badge colorPalette={statusPalette[post.status] ?? 'gray'}>{post.status}</Badge>
+          <Badge>{platformLabel(post.platform)}</Badge>
+          <Badge colorPalette={statusPalette[post.status] ?? 'gray'}>{statusLabels[post.status] ?? post.status}</Badge>
           {post.isAiGenerated && <Badge colorPalette="purple">AI Generated</Badge>}
           {post.status === 'approved' && autoPost && <Badge colorPalette="green">Auto-posting enabled</Badge>}
           <Text textStyle="xs" color="fg.muted" ms="auto">
@@ -192,10 +211,30 @@ function PostCard({
           </Text>
         )}
         <Text whiteSpace="pre-wrap">{post.content}</Text>
-        {post.postedTime && (
-          <Text textStyle="xs" color="fg.muted">
-            Posted {relativeTime(post.postedTime)}
+        {post.scheduledTime && post.status !== 'posted' && (
+          <Text textStyle="xs" color="fg.muted" data-testid="scheduled-time">
+            Scheduled for{' '}
+            {new Date(post.scheduledTime).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })} (
+            {relativeTime(post.scheduledTime)})
           </Text>
+        )}
+        {post.postedTime && (
+          <HStack gap="3" textStyle="xs" color="fg.muted">
+            <Text>Posted {relativeTime(post.postedTime)}</Text>
+            {post.platformUrl && (
+              <Link href={post.platformUrl} target="_blank" rel="noopener noreferrer" color="brand.fg">
+                View on {platformLabel(post.platform)} <ExternalLink size={12} />
+              </Link>
+            )}
+          </HStack>
+        )}
+        {post.status === 'failed' && (
+          <Alert.Root status="error" size="sm" borderRadius="md">
+            <Alert.Indicator />
+            <Alert.Description>
+              Publishing failed: {post.failureReason ?? 'the platform gave no reason.'}
+            </Alert.Description>
+          </Alert.Root>
         )}
         {post.status === 'pending' && (
           <Stack gap="2">
@@ -219,7 +258,7 @@ function PostCard({
             </Text>
             <List.Root as="ol" ps="5" textStyle="sm" gap="0.5">
               <List.Item>Copy the content above.</List.Item>
-              <List.Item>Go to {platformSites[platform] ?? 'the platform'}.</List.Item>
+              <List.Item>Go to {site}.</List.Item>
               <List.Item>Paste it into a new post.</List.Item>
               <List.Item>Add your photo or video.</List.Item>
               <List.Item>Publish.</List.Item>
