@@ -7,7 +7,8 @@ import { aiProvider } from './generation/provider.js';
 import { contentIntegrationEvent } from './integration.js';
 import { PlansReadModel } from './plans/plans-read-model.js';
 import { PostsReadModel } from './posts/posts-read-model.js';
-import { contentResolvers } from './resolvers.js';
+import { onboardingApplication } from './onboarding/onboarding.js';
+import { contentResolvers, withOnboardingResolvers } from './resolvers.js';
 import { contentSettingsSchema } from './settings.js';
 import { UsageReadModel } from './usage/usage-read-model.js';
 
@@ -28,9 +29,18 @@ export const service = defineService({
       services: infrastructure.services ?? noServices,
       provider: aiProvider(settings),
     });
+    const onboarding = onboardingApplication({
+      ...readModels,
+      services: infrastructure.services ?? noServices,
+      provider: aiProvider(settings),
+    });
     return {
       name: 'content',
-      subgraph: { name: 'content', typeDefs: contract.typeDefs, resolvers: contentResolvers(app) },
+      subgraph: {
+        name: 'content',
+        typeDefs: contract.typeDefs,
+        resolvers: withOnboardingResolvers(contentResolvers(app), onboarding),
+      },
       projections: Object.values(readModels),
       // The plan (tier and trial) comes from billing, for the monthly post limit.
       consumes: [subjectsOfContext('billing')],
