@@ -1,2 +1,3 @@
 export * from './auth.js';
 export * from './content.js';
+export * from './onboarding.js';

@@ -21,6 +21,10 @@ import {
   HomePage,
   ModerationPage,
   TestOpenAiPage,
+  // Guided onboarding (issue 10).
+  QuickSetupPage,
+  ApiSetupPage,
+  SmartOnboardingPage,
 } from './routes';
 
 function SignedOutRoutes() {
@@ -53,6 +57,10 @@ function SignedInRoutes({ user, trialDays }: { user: CurrentUser; trialDays: num
         <Route path="/test-openai" element={<TestOpenAiPage />} />
         <Route path="/content-generator" element={<ContentGeneratorPage user={user} />} />
         <Route path="/moderation" element={<ModerationPage />} />
+        {/* Guided onboarding (issue 10). */}
+        <Route path="/quick-setup" element={<QuickSetupPage />} />
+        <Route path="/api-setup" element={<ApiSetupPage />} />
+        <Route path="/smart-onboarding" element={<SmartOnboardingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -21,3 +21,7 @@ export const ApiSettingsPage = lazyScreen(screens.loadApiSettingsPage);
 export const TestOpenAiPage = lazyScreen(screens.loadTestOpenAiPage);
 export const ContentGeneratorPage = lazyScreen(screens.loadContentGeneratorPage);
 export const ModerationPage = lazyScreen(screens.loadModerationPage);
+// Guided onboarding (issue 10).
+export const QuickSetupPage = lazyScreen(screens.loadQuickSetupPage);
+export const ApiSetupPage = lazyScreen(screens.loadApiSetupPage);
+export const SmartOnboardingPage = lazyScreen(screens.loadSmartOnboardingPage);

@@ -1,6 +1,7 @@
 import { DomainError } from '@brandloom/runtime';
 import { describe, expect, it } from 'vitest';
-import { asClockTime, draftMessages, parseBrandProfileAnswer, parseDraftRequest } from './brand-profile.js';
+import { asClockTime, shopDescriptionMessages as messages } from '@brandloom/proto-events/forms';
+import { parseBrandProfileAnswer, parseDraftRequest, unreadableAnswerMessage } from './brand-profile.js';
 
 const answer = (profile: unknown) => `Here you go:\n\`\`\`json\n${JSON.stringify(profile)}\n\`\`\``;
 
@@ -55,7 +56,7 @@ describe('a brand profile answer from the model', () => {
     ['a list that is not one', '{"brandVoice": "warm", "defaultHashtags": "#a #b"}'],
   ])('is refused with a clear message when it is %s', (_, text) => {
     expect(() => parseBrandProfileAnswer(text)).toThrow(
-      new DomainError(draftMessages.unreadableAnswer, 'SERVICE_UNAVAILABLE'),
+      new DomainError(unreadableAnswerMessage, 'SERVICE_UNAVAILABLE'),
     );
   });
 });
@@ -68,11 +69,11 @@ describe('the owner’s description', () => {
   });
 
   it.each([
-    [{}, draftMessages.descriptionMissing],
-    [{ description: '   ' }, draftMessages.descriptionMissing],
-    [{ description: 'We sell bread.' }, draftMessages.descriptionTooShort],
-    [{ description: 'x'.repeat(2001) }, draftMessages.descriptionTooLong],
-    [{ description: 42 }, draftMessages.descriptionMissing],
+    [{}, messages.missing],
+    [{ description: '   ' }, messages.missing],
+    [{ description: 'We sell bread.' }, messages.tooShort],
+    [{ description: 'x'.repeat(2001) }, messages.tooLong],
+    [{ description: 42 }, messages.missing],
   ])('is refused when it is %j', (input, message) => {
     expect(() => parseDraftRequest(input)).toThrow(message);
   });

@@ -1,27 +1,12 @@
 import { DomainError } from '@brandloom/runtime';
+import { asClockTime, shopDescriptionSchema } from '@brandloom/proto-events/forms';
 import { z } from 'zod';
 import { normalizeHashtag } from '../platforms.js';
 import type { ChatMessage } from '../generation/provider.js';
 
-/** Enough to say what the shop sells and to whom; short enough to stay one prompt. */
-export const DESCRIPTION_MIN = 30;
-export const DESCRIPTION_MAX = 2000;
+export const unreadableAnswerMessage = 'The AI answer could not be read as a brand profile. Please try again.';
 
-export const draftMessages = {
-  descriptionMissing: 'Please describe your shop: what it sells, who buys, and the tone you like.',
-  descriptionTooShort: `Please tell us a little more about your shop (at least ${DESCRIPTION_MIN} characters).`,
-  descriptionTooLong: `Please keep the description to at most ${DESCRIPTION_MAX} characters.`,
-  unreadableAnswer: 'The AI answer could not be read as a brand profile. Please try again.',
-} as const;
-
-const draftRequestSchema = z.object({
-  description: z
-    .string({ error: draftMessages.descriptionMissing })
-    .trim()
-    .min(1, draftMessages.descriptionMissing)
-    .min(DESCRIPTION_MIN, draftMessages.descriptionTooShort)
-    .max(DESCRIPTION_MAX, draftMessages.descriptionTooLong),
-});
+const draftRequestSchema = z.object({ description: shopDescriptionSchema });
 
 /** The owner's description, trimmed and within bounds, or a 400 with the form's message. */
 export function parseDraftRequest(input: unknown): { description: string } {
@@ -72,16 +57,6 @@ const answerSchema = z.object({
     ),
 });
 
-/** "9:00", "09:00" or "17:30" → "HH:MM"; anything else → null. */
-export function asClockTime(text: string): string | null {
-  const match = /^\s*(\d{1,2}):(\d{2})\s*$/.exec(text);
-  if (!match) return null;
-  const hours = Number(match[1]);
-  const minutes = Number(match[2]);
-  if (hours > 23 || minutes > 59) return null;
-  return `${String(hours).padStart(2, '0')}:${match[2]}`;
-}
-
 /**
  * Reads the model's answer: one JSON object, possibly inside a code fence or after a sentence of
  * preamble. Anything else is a clear "try again", never a 500.
@@ -101,7 +76,7 @@ export function parseBrandProfileAnswer(answer: string): BrandProfileDraft {
   return parsed.data;
 }
 
-const unreadable = () => new DomainError(draftMessages.unreadableAnswer, 'SERVICE_UNAVAILABLE');
+const unreadable = () => new DomainError(unreadableAnswerMessage, 'SERVICE_UNAVAILABLE');
 
 /** Asks for the four fields as JSON; the description is the owner's, quoted as data. */
 export function brandProfilePrompt(description: string): ChatMessage[] {
