@@ -1,4 +1,4 @@
-import type { BrandSettingsInput, OnboardingBrandFragment } from '../../gql/graphql';
+import type { BrandSettingsInput, OnboardingBrandFragment } from '../../gql/graphql.js';
 
 export type SavedBrand = OnboardingBrandFragment;
 type PlatformKey = keyof SavedBrand['platformSettings'];

@@ -1,4 +1,4 @@
-import type { OnboardingKeysFragment } from '../../../gql/graphql';
+import type { OnboardingKeysFragment } from '../../../gql/graphql.js';
 
 export type KeyField = Exclude<keyof OnboardingKeysFragment, '__typename'>;
 export type ProviderKey = 'openai' | 'twitter' | 'instagram' | 'facebook' | 'tiktok';

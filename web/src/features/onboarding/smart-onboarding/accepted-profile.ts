@@ -1,6 +1,6 @@
 import { asClockTime } from '@brandloom/proto-events/forms';
-import type { OnboardingScheduleQuery, ScheduleSettingsInput } from '../../../gql/graphql';
-import type { BrandChanges } from '../brand-input';
+import type { OnboardingScheduleQuery, ScheduleSettingsInput } from '../../../gql/graphql.js';
+import type { BrandChanges } from '../brand-input.js';
 
 export interface ProfileDraft {
   brandVoice: string;
