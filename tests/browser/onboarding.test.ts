@@ -105,6 +105,10 @@ describe.skipIf(chromiumMissing !== null)('an owner onboarding in the browser', 
     get: async (path: string) => (await context.request.get(path)).json() as Promise<Record<string, unknown>>,
     post: (path: string, data: unknown) => context.request.post(path, { data, headers: { origin: server.url } }),
   });
+  async function graphql(context: BrowserContext, query: string) {
+    const response = await context.request.post('/graphql', { data: { query }, headers: { origin: server.url } });
+    return (await response.json()) as { data?: unknown; errors?: { message: string }[] };
+  }
   const stepCard = (page: Page, title: string) => page.getByRole('region', { name: title });
 
   async function saveBrandBasics(page: Page) {
@@ -267,6 +271,50 @@ describe.skipIf(chromiumMissing !== null)('an owner onboarding in the browser', 
     },
   );
 
+  it(
+    'saves accepted posting times as peak hours, or shows plainly that they were not saved',
+    { timeout: 30_000 },
+    async () => {
+      const { context, page } = await signedInOwner();
+      expect((await api(context).post('/api/user/api-keys', { openaiApiKey: 'sk-test-times-1234' })).status()).toBe(
+        200,
+      );
+      const scheduling = await graphql(context, '{ scheduleSettings { peakHours } }');
+      await page.goto('/smart-onboarding');
+      await page
+        .getByLabel('About your shop')
+        .fill('We roast coffee beans in small batches for home baristas and offices. Friendly, nerdy tone.');
+      await page.getByRole('button', { name: 'Draft my brand profile' }).click();
+      await page.getByRole('textbox', { name: 'Posting times' }).fill('8:00, 18:30');
+      await page.getByText('Use content guidelines').click();
+      await page.getByText('Use default hashtags').click();
+      await page.getByRole('button', { name: 'Save selected' }).click();
+      const saved = page.getByRole('region', { name: 'Saved' });
+      await saved.getByText('Brand Settings (brand voice)').waitFor();
+
+      if (scheduling.errors) {
+        // Scheduling cannot save yet (its implementation is another branch's): the owner is told
+        // exactly what was saved and what was not.
+        console.warn(`Posting times not saved by scheduling yet: ${scheduling.errors[0]?.message}`);
+        await page.getByRole('heading', { name: 'Partly saved' }).waitFor();
+        await saved
+          .getByRole('alert')
+          .filter({ hasText: 'Not saved: Posting Schedule (peak hours 08:00, 18:30)' })
+          .waitFor();
+      } else {
+        await saved.getByText('Posting Schedule (peak hours 08:00, 18:30)').waitFor();
+        expect(await graphql(context, '{ scheduleSettings { peakHours } }')).toEqual({
+          data: { scheduleSettings: { peakHours: ['08:00', '18:30'] } },
+        });
+      }
+      expect(await api(context).get('/api/brand-settings')).toMatchObject({
+        brandVoice: FAKE_BRAND_PROFILE.brandVoice,
+        defaultHashtags: [],
+      });
+      await context.close();
+    },
+  );
+
   it('shows a provider failure while drafting, and saves nothing', { timeout: 30_000 }, async () => {
     const { context, page } = await signedInOwner();
     expect((await api(context).post('/api/user/api-keys', { openaiApiKey: 'sk-garbled-smart-1234' })).status()).toBe(
@@ -317,6 +365,33 @@ describe.skipIf(chromiumMissing !== null)('an owner onboarding in the browser', 
       twitterApiKey: null,
     });
     await page.getByText('1 of 5 done').waitFor();
+    await context.close();
+  });
+
+  it('tests a social platform inline with publishing', { timeout: 30_000 }, async (test) => {
+    const { context, page } = await signedInOwner();
+    const probe = await graphql(
+      context,
+      'mutation { testPlatformConnection(platform: "facebook", input: { facebookAccessToken: "x" }) { success message } }',
+    );
+    if (probe.errors) {
+      await context.close();
+      test.skip(`waits for publishing's testPlatformConnection: ${probe.errors[0]!.message}`);
+      return;
+    }
+    await page.goto('/api-setup');
+    await page.getByRole('button', { name: /^Facebook/ }).click();
+    const facebook = page.getByRole('region', { name: 'Facebook credentials' });
+    await facebook.getByLabel('Access Token').fill('EAAB-setup-token');
+    await facebook.getByLabel('Page ID').fill('1234567890');
+    await facebook.getByRole('button', { name: 'Test Connection' }).click();
+    await facebook.getByRole('status').waitFor();
+    await facebook.getByRole('button', { name: 'Save Facebook' }).click();
+    await expect.poll(() => page.getByTestId('state-facebook').textContent()).not.toBe('Not connected');
+    expect(await api(context).get('/api/user/api-keys')).toMatchObject({
+      facebookPageId: '••••7890',
+      openaiApiKey: null,
+    });
     await context.close();
   });
 

@@ -82,7 +82,9 @@ export function QuickSetupPage() {
           />
         </Card.Body>
       </Card.Root>
-      {step === 'brand' && <BrandStep brand={query.data.brandSettings} onSaved={completed} />}
+      {step === 'brand' && (
+        <BrandStep brand={query.data.brandSettings} saved={saved.brandSettingsSaved} onSaved={completed} />
+      )}
       {step === 'ai-key' && (
         <AiKeyStep savedKey={query.data.apiKeys.openaiApiKey ?? ''} onSaved={completed} onBack={back} />
       )}
@@ -133,9 +135,10 @@ function StepActions({ onBack, children }: { onBack: (() => void) | undefined; c
 }
 
 /** Step 1: name, voice and tone; the rest of Brand Settings is kept as it is. */
-function BrandStep({ brand, onSaved }: { brand: SavedBrand; onSaved: () => Promise<void> }) {
-  const [brandName, setBrandName] = useState(brand.brandName === 'My Brand' ? '' : brand.brandName);
-  const [brandVoice, setBrandVoice] = useState(brand.brandVoice);
+function BrandStep({ brand, saved, onSaved }: { brand: SavedBrand; saved: boolean; onSaved: () => Promise<void> }) {
+  // Never saved, the brand holds the product's placeholders ('My Brand'): the owner starts from empty fields.
+  const [brandName, setBrandName] = useState(saved ? brand.brandName : '');
+  const [brandVoice, setBrandVoice] = useState(saved ? brand.brandVoice : '');
   const [defaultTone, setDefaultTone] = useState(brand.defaultTone);
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const [save, { loading }] = useMutation(SAVE_ONBOARDING_BRAND_MUTATION);
