@@ -376,7 +376,9 @@ describe.skipIf(chromiumMissing !== null)('an owner onboarding in the browser', 
     );
     if (probe.errors) {
       await context.close();
-      test.skip(`waits for publishing's testPlatformConnection: ${probe.errors[0]!.message}`);
+      const reason = `Platform test skipped: waits for publishing's testPlatformConnection (${probe.errors[0]!.message})`;
+      console.warn(reason);
+      test.skip(reason);
       return;
     }
     await page.goto('/api-setup');
