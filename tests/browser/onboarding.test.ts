@@ -276,6 +276,10 @@ describe.skipIf(chromiumMissing !== null)('an owner onboarding in the browser', 
       await page.getByRole('textbox', { name: 'Default hashtags' }).fill('#sourdough #streetbakery');
       await page.getByText('Use content guidelines').click();
       await page.getByText('Use posting times').click();
+      // A brand never saved needs its name with the profile.
+      await page.getByRole('button', { name: 'Save selected' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Brand name is required' }).waitFor();
+      await page.getByRole('textbox', { name: 'Brand name' }).fill('Corner Bakery');
       await page.getByRole('button', { name: 'Save selected' }).click();
       await page.getByRole('heading', { name: 'Your brand profile is saved' }).waitFor();
       await page
@@ -284,7 +288,7 @@ describe.skipIf(chromiumMissing !== null)('an owner onboarding in the browser', 
         .waitFor();
 
       expect(await api(context).get('/api/brand-settings')).toMatchObject({
-        brandName: 'My Brand',
+        brandName: 'Corner Bakery',
         brandVoice: 'warm and a little cheeky',
         defaultHashtags: ['#sourdough', '#streetbakery'],
         contentGuidelines: '',
@@ -310,6 +314,7 @@ describe.skipIf(chromiumMissing !== null)('an owner onboarding in the browser', 
       await page.getByRole('textbox', { name: 'Posting times' }).fill('8:00, 18:30');
       await page.getByText('Use content guidelines').click();
       await page.getByText('Use default hashtags').click();
+      await page.getByRole('textbox', { name: 'Brand name' }).fill('Bean There');
       await page.getByRole('button', { name: 'Save selected' }).click();
       const saved = page.getByRole('region', { name: 'Saved' });
       await saved.getByText('Brand Settings (brand voice)').waitFor();

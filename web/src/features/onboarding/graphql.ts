@@ -161,6 +161,9 @@ export const TEST_PLATFORM_MUTATION = graphql(`
 
 export const SMART_ONBOARDING_QUERY = graphql(`
   query SmartOnboarding {
+    onboardingProgress {
+      brandSettingsSaved
+    }
     apiKeys {
       openaiApiKey
     }

@@ -145,10 +145,8 @@ export function ApiSetupPage() {
           <SetupProgress
             label="Connections"
             steps={providerGuides.map((guide, i) => ({ title: guide.label, done: states[i] !== 'not-set' }))}
-            current={Math.max(
-              states.findIndex((state) => state === 'not-set'),
-              -1,
-            )}
+            // The first provider not connected yet (none when all are).
+            current={states.indexOf('not-set')}
           />
         </Card.Body>
       </Card.Root>

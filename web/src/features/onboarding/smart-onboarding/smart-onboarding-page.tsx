@@ -110,6 +110,7 @@ export function SmartOnboardingPage() {
         <ReviewDraft
           review={review}
           brand={query.data.brandSettings}
+          brandSaved={query.data.onboardingProgress.brandSettingsSaved}
           onChange={setReview}
           onStartOver={() => setStage('describe')}
           onSaved={(saved) => {
@@ -216,12 +217,15 @@ function DescribeShop({
 function ReviewDraft({
   review,
   brand,
+  brandSaved,
   onChange,
   onStartOver,
   onSaved,
 }: {
   review: Review;
   brand: SavedBrand;
+  /** Never saved, the brand has no name of the owner's yet: saving brand fields asks for one. */
+  brandSaved: boolean;
   onChange: (review: Review) => void;
   onStartOver: () => void;
   onSaved: (report: SaveReport) => void;
@@ -229,6 +233,7 @@ function ReviewDraft({
   const client = useApolloClient();
   const [accepted, setAccepted] = useState<Set<ProfileField>>(() => new Set(profileFields.map((f) => f.key)));
   const [problem, setProblem] = useState<string | null>(null);
+  const [brandName, setBrandName] = useState('');
   const [saving, setSaving] = useState(false);
   const [saveBrand] = useMutation(SAVE_ONBOARDING_BRAND_MUTATION);
   const [saveTimes] = useMutation(SAVE_POSTING_TIMES_MUTATION);
@@ -254,7 +259,12 @@ function ReviewDraft({
       },
       accepted,
     );
+    if (accepted.has('brandVoice') && !review.brandVoice.trim()) return setProblem('Brand voice is required');
     if (!chosen.brand && !chosen.peakHours) return setProblem('Select at least one suggestion to save.');
+    if (chosen.brand && !brandSaved) {
+      if (!brandName.trim()) return setProblem('Brand name is required');
+      chosen.brand.brandName = brandName.trim();
+    }
     setProblem(null);
     setSaving(true);
     const report: SaveReport = { saved: [], failed: [] };
@@ -320,6 +330,22 @@ function ReviewDraft({
         Here is what the AI suggests. Edit anything, untick what you do not want, and save. Nothing is saved until you
         do.
       </Text>
+      {!brandSaved && (
+        <Card.Root variant="outline" borderRadius="lg">
+          <Card.Body gap="2">
+            <Field.Root required>
+              <Field.Label>
+                Brand name
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input value={brandName} placeholder="Corner Bakery" onChange={(e) => setBrandName(e.target.value)} />
+              <Field.HelperText>
+                Your brand is new to Brandloom: give it its name along with the profile.
+              </Field.HelperText>
+            </Field.Root>
+          </Card.Body>
+        </Card.Root>
+      )}
       {field(
         'brandVoice',
         <Input
