@@ -12,6 +12,11 @@ import type { AddressInfo } from 'node:net';
  * - `sk-bad-…`       401, as for a wrong key (the message quotes the key, as OpenAI's does)
  * - `sk-ratelimit-…` 429 rate limit; `sk-quota-…` 429 insufficient_quota
  * - `sk-slow-…`      answers after `slowMs`
+ * - `sk-garbled-…`   a brand-profile draft that is not JSON (posts as `sk-test-…`)
+ *
+ * A request for a brand profile (Smart Onboarding: its prompt asks for a "brand profile" as
+ * JSON) gets `FAKE_BRAND_PROFILE`, in a code fence as models often answer, with one tag and one
+ * time the service must normalise.
  */
 export interface FakeOpenAi {
   /** The base URL for the SDK: `http://127.0.0.1:<port>/v1`. */
@@ -22,6 +27,16 @@ export interface FakeOpenAi {
 }
 
 export const FAKE_POST = 'Start your week strong: our new trail shoes are in store now! #fitness #running #newarrivals';
+
+export const FAKE_BRAND_PROFILE = {
+  brandVoice: 'warm, neighbourly and proud of the craft',
+  contentGuidelines: 'Show the bread being made. Name the baker. Invite people to drop by before noon.',
+  defaultHashtags: ['#sourdough', 'realbread', '#bakery'],
+  postingTimes: ['7:30', '12:00', '17:00'],
+};
+
+const asksForBrandProfile = (chat: FakeOpenAi['requests'][number]) =>
+  chat.messages.some((message) => message.role === 'system' && message.content.includes('brand profile'));
 
 export async function startFakeOpenAi(options: { slowMs?: number } = {}): Promise<FakeOpenAi> {
   const requests: FakeOpenAi['requests'] = [];
@@ -65,9 +80,13 @@ export async function startFakeOpenAi(options: { slowMs?: number } = {}): Promis
       requests.push(chat);
       const toldTooLong = chat.messages.some((message) => message.role === 'assistant');
       const overLimit = key.startsWith('sk-toolong-') || (key.startsWith('sk-long-') && !toldTooLong);
-      const content = overLimit
-        ? `${'Move more, worry less. '.repeat(250)}#a #b #c #d #e #f #g #h #i #j #k #l`
-        : FAKE_POST;
+      const content = asksForBrandProfile(chat)
+        ? key.startsWith('sk-garbled-')
+          ? 'Sure! Your brand voice should be warm and friendly.'
+          : ['Here is the profile:', '```json', JSON.stringify(FAKE_BRAND_PROFILE), '```'].join('\n')
+        : overLimit
+          ? `${'Move more, worry less. '.repeat(250)}#a #b #c #d #e #f #g #h #i #j #k #l`
+          : FAKE_POST;
       return send(res, 200, {
         id: 'chatcmpl-fake',
         object: 'chat.completion',

@@ -15,7 +15,8 @@ import { contentIntegrationEvent } from './integration.js';
 import { PlansReadModel } from './plans/plans-read-model.js';
 import { recordPostReports } from './posts/post-reports.js';
 import { PostsReadModel } from './posts/posts-read-model.js';
-import { contentResolvers } from './resolvers.js';
+import { onboardingApplication } from './onboarding/onboarding.js';
+import { contentResolvers, withOnboardingResolvers } from './resolvers.js';
 import { contentSettingsSchema } from './settings.js';
 import { generatePostsAtSlots } from './slots/slot-reaction.js';
 import { UsageReadModel } from './usage/usage-read-model.js';
@@ -37,9 +38,18 @@ export const service = defineService({
       services: infrastructure.services ?? noServices,
       provider: aiProvider(settings),
     });
+    const onboarding = onboardingApplication({
+      ...readModels,
+      services: infrastructure.services ?? noServices,
+      provider: aiProvider(settings),
+    });
     return {
       name: 'content',
-      subgraph: { name: 'content', typeDefs: contract.typeDefs, resolvers: contentResolvers(app) },
+      subgraph: {
+        name: 'content',
+        typeDefs: contract.typeDefs,
+        resolvers: withOnboardingResolvers(contentResolvers(app), onboarding),
+      },
       projections: Object.values(readModels),
       reactions: [recordPostReports(app), generatePostsAtSlots(app)],
       // The plan (tier and trial) comes from billing, for the monthly post limit and auto-posting;

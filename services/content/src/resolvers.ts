@@ -1,5 +1,6 @@
 import type { SubgraphContext, SubgraphDefinition } from '@brandloom/runtime';
 import type { ContentApplication } from './application.js';
+import type { OnboardingApplication } from './onboarding/onboarding.js';
 
 type Resolvers = SubgraphDefinition['resolvers'];
 type Args<T = unknown> = { input: T };
@@ -39,6 +40,23 @@ export function contentResolvers(app: ContentApplication): Resolvers {
         caller.userId === reference.id || caller.isAdmin ? reference : null,
       monthlyPostsUsed: (user: { id: string }) => app.monthlyPostsUsed(user.id),
       totalPosts: (user: { id: string }) => app.totalPosts(user.id),
+    },
+  };
+}
+
+/** Guided onboarding's operations, added to content's own (kept apart so each slice stays whole). */
+export function withOnboardingResolvers(resolvers: Resolvers, onboarding: OnboardingApplication): Resolvers {
+  const existing = resolvers as Record<string, Record<string, unknown>>;
+  return {
+    ...resolvers,
+    Query: {
+      ...existing['Query'],
+      onboardingProgress: (_: unknown, __: unknown, { caller }: SubgraphContext) => onboarding.progress(caller),
+    },
+    Mutation: {
+      ...existing['Mutation'],
+      draftBrandProfile: (_: unknown, { input }: Args, { caller }: SubgraphContext) =>
+        onboarding.draftBrandProfile(input, caller),
     },
   };
 }

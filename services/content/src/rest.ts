@@ -83,4 +83,19 @@ export const contentRestRoutes: readonly RestRoute[] = [
     variables: (req) => ({ platform: 'openai', input: req.body ?? {} }),
     reply: (data) => restReply(data['testConnection']),
   },
+  // Guided onboarding (services/content/src/onboarding).
+  {
+    method: 'get',
+    path: '/api/onboarding/progress',
+    operation: 'query OnboardingProgress { onboardingProgress { brandSettingsSaved postsCreated } }',
+    reply: (data) => restReply(data['onboardingProgress']),
+  },
+  {
+    method: 'post',
+    path: '/api/onboarding/brand-profile-draft',
+    operation: `mutation DraftBrandProfile($input: DraftBrandProfileInput!) {
+      draftBrandProfile(input: $input) { brandVoice contentGuidelines defaultHashtags postingTimes } }`,
+    variables: bodyAsInput,
+    reply: (data) => restReply(data['draftBrandProfile']),
+  },
 ];

@@ -23,6 +23,10 @@ import {
   ScheduleQueuePage,
   AutoPostingPage,
   TestOpenAiPage,
+  // Guided onboarding.
+  QuickSetupPage,
+  ApiSetupPage,
+  SmartOnboardingPage,
 } from './routes';
 
 function SignedOutRoutes() {
@@ -57,6 +61,10 @@ function SignedInRoutes({ user, trialDays }: { user: CurrentUser; trialDays: num
         <Route path="/moderation" element={<ModerationPage user={user} />} />
         <Route path="/schedule-queue" element={<ScheduleQueuePage user={user} />} />
         <Route path="/auto-posting" element={<AutoPostingPage user={user} />} />
+        {/* Guided onboarding. */}
+        <Route path="/quick-setup" element={<QuickSetupPage />} />
+        <Route path="/api-setup" element={<ApiSetupPage />} />
+        <Route path="/smart-onboarding" element={<SmartOnboardingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

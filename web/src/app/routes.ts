@@ -23,3 +23,7 @@ export const ContentGeneratorPage = lazyScreen(screens.loadContentGeneratorPage)
 export const ModerationPage = lazyScreen(screens.loadModerationPage);
 export const ScheduleQueuePage = lazyScreen(screens.loadScheduleQueuePage);
 export const AutoPostingPage = lazyScreen(screens.loadAutoPostingPage);
+// Guided onboarding.
+export const QuickSetupPage = lazyScreen(screens.loadQuickSetupPage);
+export const ApiSetupPage = lazyScreen(screens.loadApiSetupPage);
+export const SmartOnboardingPage = lazyScreen(screens.loadSmartOnboardingPage);

@@ -51,6 +51,17 @@ export const loadSubscriptionPage = loader(() =>
 export const loadSupportPage = loader(() => import('../features/support/support-page').then((m) => m.SupportPage));
 export const loadAdminPage = loader(() => import('../features/admin/admin-page').then((m) => m.AdminPage));
 
+// Guided onboarding.
+export const loadQuickSetupPage = loader(() =>
+  import('../features/onboarding/quick-setup/quick-setup-page').then((m) => m.QuickSetupPage),
+);
+export const loadApiSetupPage = loader(() =>
+  import('../features/onboarding/api-setup/api-setup-page').then((m) => m.ApiSetupPage),
+);
+export const loadSmartOnboardingPage = loader(() =>
+  import('../features/onboarding/smart-onboarding/smart-onboarding-page').then((m) => m.SmartOnboardingPage),
+);
+
 /**
  * The signed-out screen for a path: what a visitor most likely sees first there. A signed-in
  * visitor's screens are loaded once the server has said who they are.

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
-import { ArrowRight, Check } from 'lucide-react';
+import { ArrowRight, Check, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CurrentUser } from '../../lib/user';
@@ -63,6 +63,39 @@ export function SetupPage({ user, trialDays }: SetupPageProps) {
       </Stack>
 
       <SubscriptionBanner state={state} />
+
+      <Card.Root variant="subtle" borderRadius="xl" bg="brand.subtle" as="section" aria-label="Guided setup">
+        <Card.Body gap="4">
+          <HStack gap="3" align="flex-start">
+            <Box color="brand.fg" pt="1">
+              <Sparkles size={20} aria-hidden />
+            </Box>
+            <Stack gap="1">
+              <Heading as="h2" size="md">
+                New to AI keys? Let us guide you
+              </Heading>
+              <Text textStyle="sm" color="fg.muted">
+                Quick Setup takes you from your brand to a first post in Moderation in three short steps, and picks up
+                where you left off.
+              </Text>
+            </Stack>
+          </HStack>
+          <HStack gap="3" wrap="wrap">
+            <Button asChild colorPalette="brand" size="sm">
+              <RouterLink to="/quick-setup">
+                Start Quick Setup
+                <ArrowRight aria-hidden />
+              </RouterLink>
+            </Button>
+            <Button asChild variant="outline" colorPalette="brand" size="sm" bg="bg">
+              <RouterLink to="/smart-onboarding">Draft your brand with AI</RouterLink>
+            </Button>
+            <Button asChild variant="outline" colorPalette="brand" size="sm" bg="bg">
+              <RouterLink to="/api-setup">Guided API setup</RouterLink>
+            </Button>
+          </HStack>
+        </Card.Body>
+      </Card.Root>
 
       <Card.Root variant="outline" borderRadius="xl" bg="bg">
         <Card.Body gap="6">
