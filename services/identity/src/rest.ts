@@ -49,7 +49,7 @@ export const identityRestRoutes: readonly RestRoute[] = [
   ...vaultRestRoutes,
 ];
 
-// The master admin's paths and the contact form (issue 8). Admin checks happen in the resolvers.
+// The master admin's paths and the contact form. Admin checks happen in the resolvers.
 
 const adminUserFields = `id email firstName lastName isAdmin isActive createdAt lastActiveAt
   subscriptionTier subscriptionStatus trialEndsAt subscriptionEndsAt trialDaysRemaining
