@@ -16,7 +16,7 @@ export interface SchedulingSettings {
 /** The scheduling service's settings from the environment. */
 export const schedulingSettingsSchema: z.ZodType<SchedulingSettings> = z
   .object({
-    SCHEDULER_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
+    SCHEDULER_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
     SCHEDULER_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(4),
     SCHEDULER_LEASE_MS: z.coerce.number().int().min(50).max(300_000).default(30_000),
     SCHEDULER_LEASE_RENEW_MS: z.coerce.number().int().min(10).max(100_000).default(10_000),

@@ -74,6 +74,14 @@ export class PublicationsReadModel implements Projection {
     return this.store.statements().countInWindow.get({ userId, platform, from, to })?.count ?? 0;
   }
 
+  private readonly requestListeners = new Set<() => void>();
+
+  /** Told of each new request (the publisher takes it at once); returns how to stop listening. */
+  onRequested(listener: () => void): () => void {
+    this.requestListeners.add(listener);
+    return () => this.requestListeners.delete(listener);
+  }
+
   apply(recorded: RecordedEvent): void {
     if (!recorded.type.startsWith('publishing.')) return;
     const event = publishingCodec.decode(recorded);
@@ -82,6 +90,7 @@ export class PublicationsReadModel implements Projection {
       case 'publishing.PublicationRequested': {
         const { postId, userId, platform, content, dueAt, requestedAt } = event.data;
         statements.request.run({ postId, userId, platform, content, dueAt, at: requestedAt });
+        for (const listener of this.requestListeners) listener();
         return;
       }
       case 'publishing.PublishAttemptStarted':

@@ -96,6 +96,7 @@ export class Publisher implements StoppableWork {
   private readonly coolingUntil = new Map<string, number>();
   private readonly working = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
+  private stopListening: () => void = () => {};
   private stopped = false;
   private lastProblem: string | null = null;
   private published = 0;
@@ -108,6 +109,8 @@ export class Publisher implements StoppableWork {
   }
 
   start(): this {
+    // A new request is taken at once (after its read-model transaction), not at the next poll.
+    this.stopListening = this.options.publications.onRequested(() => setImmediate(() => this.fill()));
     this.timer = setInterval(() => this.fill(), this.options.pollIntervalMs);
     this.timer.unref();
     this.fill();
@@ -167,6 +170,7 @@ export class Publisher implements StoppableWork {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopListening();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await Promise.allSettled([...this.working]);

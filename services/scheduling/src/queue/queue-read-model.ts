@@ -112,6 +112,19 @@ export class QueueReadModel implements Projection {
     return this.store.statements().nextDue.get(userId)?.due_at ?? null;
   }
 
+  private readonly queuedListeners = new Set<(dueAt: string) => void>();
+
+  /** Told each due time as it is queued (the timers wake for it); returns how to stop listening. */
+  onQueued(listener: (dueAt: string) => void): () => void {
+    this.queuedListeners.add(listener);
+    return () => this.queuedListeners.delete(listener);
+  }
+
+  /** The soonest time after `now` that any tenant's queued post nothing holds goes out, or null. */
+  nextDueAfter(now: string): string | null {
+    return this.store.statements().nextDueAfter.get(now)?.due_at ?? null;
+  }
+
   apply(recorded: RecordedEvent): void {
     const statements = this.store.statements();
     switch (recorded.type) {
@@ -147,6 +160,7 @@ export class QueueReadModel implements Projection {
       case 'scheduling.PostQueued': {
         const { postId, userId, platform, dueAt, quotaWarning } = event.data;
         statements.queued.run({ postId, userId, platform, dueAt, quotaWarning });
+        for (const listener of this.queuedListeners) listener(dueAt);
         return;
       }
       case 'scheduling.PostDue':
@@ -195,6 +209,9 @@ function prepare(db: ReadModelDatabase) {
     nextDue: db.prepare<[string], { due_at: string | null }>(
       `SELECT MIN(due_at) AS due_at FROM ${TABLE}
        WHERE user_id = ? AND timer = 'queued' AND held_reason IS NULL AND outcome IS NULL`,
+    ),
+    nextDueAfter: db.prepare<[string], { due_at: string | null }>(
+      `SELECT MIN(due_at) AS due_at FROM ${TABLE} WHERE timer = 'queued' AND due_at > ? AND held_reason IS NULL`,
     ),
     post: db.prepare<{
       postId: string;

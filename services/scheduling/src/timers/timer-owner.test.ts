@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   commandHandler,
   newId,
@@ -188,6 +188,16 @@ describe('the timers of two instances on one store', () => {
     await second.tick();
     expect(second.heldPartitions()).toEqual([0, 1, 2, 3]);
     expect(await scheduling.firings(late)).toBe(1);
+  });
+
+  it('wake at a queued post’s time rather than a whole tick later', async () => {
+    // Real time for this one: the instance runs on its own, with a tick (60 s) far longer than the test.
+    Object.defineProperty(scheduling.clock, 'now', { get: () => new Date() });
+    const userId = await scheduling.professionalOwner();
+    const owner = scheduling.timerInstance().start();
+    const postId = await scheduling.approvedPost(userId, new Date(Date.now() + 400).toISOString());
+    await vi.waitFor(async () => expect(await scheduling.firings(postId)).toBe(1), { timeout: 5_000, interval: 50 });
+    await owner.stop();
   });
 
   it('hand the partitions over at once on a clean stop', async () => {

@@ -65,6 +65,9 @@ export class TimerOwner implements StoppableWork {
   private readonly timers;
   private readonly recordSlot;
   private handle: NodeJS.Timeout | null = null;
+  /** When the armed wake-up fires (null while a round runs): a sooner due time re-arms it. */
+  private wakeAt: number | null = null;
+  private stopListening: () => void = () => {};
   private ticking: Promise<void> | null = null;
   private lastProblem: string | null = null;
   private stopped = false;
@@ -85,11 +88,44 @@ export class TimerOwner implements StoppableWork {
     this.recordSlot = slotRecorder(store);
   }
 
+  /**
+   * Ticks at once, then again at the next tick or, when a queued post comes due sooner, at its
+   * time: a post goes out at its time, not up to a tick late.
+   */
   start(): this {
-    this.handle = setInterval(() => void this.tick(), this.options.settings.tickMs);
-    this.handle.unref();
-    void this.tick();
+    this.stopListening = this.options.queue.onQueued((dueAt) => this.wakeBy(Date.parse(dueAt)));
+    this.wakeAfter(0);
     return this;
+  }
+
+  private wakeAfter(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.handle) clearTimeout(this.handle);
+    this.wakeAt = this.options.now().getTime() + delayMs;
+    this.handle = setTimeout(() => {
+      this.wakeAt = null;
+      void this.tick().finally(() => {
+        if (this.wakeAt === null) this.wakeAfter(this.untilNextWake());
+      });
+    }, delayMs);
+    this.handle.unref();
+  }
+
+  /** A post just queued for `dueAtMs`: wake then, unless already waking sooner. */
+  private wakeBy(dueAtMs: number): void {
+    if (this.wakeAt === null || dueAtMs >= this.wakeAt) return;
+    this.wakeAfter(Math.max(0, dueAtMs - this.options.now().getTime()));
+  }
+
+  private untilNextWake(): number {
+    const { tickMs } = this.options.settings;
+    try {
+      const now = this.options.now();
+      const next = this.options.queue.nextDueAfter(now.toISOString());
+      return next === null ? tickMs : Math.min(tickMs, Math.max(0, Date.parse(next) - now.getTime()));
+    } catch {
+      return tickMs; // the read model is unavailable: the tick's own retry reports it
+    }
   }
 
   /** One round: leases, then slots, then due posts. Concurrent calls share the round in progress. */
@@ -182,7 +218,8 @@ export class TimerOwner implements StoppableWork {
   /** Stops ticking and gives its leases back, so a restart fires at its first tick. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.handle) clearInterval(this.handle);
+    this.stopListening();
+    if (this.handle) clearTimeout(this.handle);
     this.handle = null;
     await this.ticking;
     await this.leases.releaseAll(this.options.now()).catch((error: unknown) => {
