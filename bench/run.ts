@@ -7,6 +7,7 @@ import { appendThroughput } from './event-store-append.js';
 import { gatewayThroughput } from './current-user.js';
 import { firstPaint } from './first-paint.js';
 import { generationRoundTrip } from './generation.js';
+import { fireLag } from './fire-lag.js';
 import { publishingBurst } from './publishing.js';
 import { readModelBenchmarks } from './read-models.js';
 
@@ -19,6 +20,7 @@ try {
     await firstPaint(dir),
     await generationRoundTrip(dir),
     await publishingBurst(dir),
+    await fireLag(dir),
   ];
   console.log('\nbenchmark                                   subject            baseline           ratio');
   for (const result of results) {
