@@ -47,7 +47,9 @@ async function professionalOwner(origin: string, admin: Client, x: FakeX, index:
     password: 'secret1',
   });
   await until(
-    async () => (await (await owner.as('/api/auth/user')).json()).subscriptionStatus === 'trial',
+    async () =>
+      ((await (await owner.as('/api/auth/user')).json()) as { subscriptionStatus: string }).subscriptionStatus ===
+      'trial',
     10_000,
     'the trial',
   );

@@ -380,13 +380,21 @@ describe('the queue and the statistics, fed by content’s and publishing’s ev
       },
       { timeout: 10_000 },
     );
+    // Publishing takes it (this owner saved no X credentials, so X is never called) and the
+    // queue shows the outcome, no longer held.
     const signedIn = new SiteClient(server.url);
     expect((await signedIn.post('/api/signin', { email, password: 'secret1' })).status).toBe(200);
-    expect(((await (await signedIn.get('/api/schedule/queue')).json()) as Record<string, unknown>[])[0]).toMatchObject({
-      id: postId,
-      status: 'scheduled',
-      overdue: false,
-      heldReason: null,
-    });
+    await vi.waitFor(
+      async () =>
+        expect(
+          ((await (await signedIn.get('/api/schedule/queue')).json()) as Record<string, unknown>[])[0],
+        ).toMatchObject({
+          id: postId,
+          status: 'failed',
+          failureReason: expect.stringMatching(/No X credentials are saved/),
+          heldReason: null,
+        }),
+      { timeout: 10_000, interval: 100 },
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { SubscriptionChanged } from '@brandloom/proto-events';
+import { AUTO_POSTING_PLAN_REQUIRED, tierAllowsAutoPosting } from '@brandloom/proto-events/forms';
 
 /** What scheduling knows of an account, from billing's and identity's events. */
 export interface AccountStanding {
@@ -18,18 +19,17 @@ export const newAccountStanding: AccountStanding = {
   active: true,
 };
 
-const autoPostingTiers: readonly string[] = ['professional', 'enterprise', 'agency'];
-
-export const AUTO_POSTING_NEEDS_PLAN = 'Auto-posting needs the Professional plan or above. Upgrade on the Plans page.';
+/** One wording for the plan refusal, shared with content and the screens. */
+export const AUTO_POSTING_NEEDS_PLAN = AUTO_POSTING_PLAN_REQUIRED;
 export const SCHEDULER_NEEDS_PLAN =
-  'The AI posting scheduler needs the Professional plan or above. Upgrade on the Plans page.';
+  'The AI posting scheduler needs the Professional plan or above. Upgrade on Plans & Pricing.';
 
 /**
  * Professional, Enterprise and Agency may auto-post and run the AI scheduler (spec §9); the
  * trial and Starter may not. A canceled plan may until its period ends; an expired one may not.
  */
 export function mayAutoPost(standing: AccountStanding, now: Date): boolean {
-  if (!standing.tier || !autoPostingTiers.includes(standing.tier)) return false;
+  if (!tierAllowsAutoPosting(standing.tier)) return false;
   if (standing.status === 'active') return true;
   if (standing.status !== 'canceled') return false;
   return standing.currentPeriodEndsAt === null || Date.parse(standing.currentPeriodEndsAt) > now.getTime();

@@ -120,9 +120,9 @@ export class QueueReadModel implements Projection {
     return () => this.queuedListeners.delete(listener);
   }
 
-  /** The soonest time after `now` that any tenant's queued post nothing holds goes out, or null. */
-  nextDueAfter(now: string): string | null {
-    return this.store.statements().nextDueAfter.get(now)?.due_at ?? null;
+  /** The soonest time any tenant's queued post that nothing holds goes out (maybe past), or null. */
+  nextDueAny(): string | null {
+    return this.store.statements().nextDueAny.get()?.due_at ?? null;
   }
 
   apply(recorded: RecordedEvent): void {
@@ -210,8 +210,8 @@ function prepare(db: ReadModelDatabase) {
       `SELECT MIN(due_at) AS due_at FROM ${TABLE}
        WHERE user_id = ? AND timer = 'queued' AND held_reason IS NULL AND outcome IS NULL`,
     ),
-    nextDueAfter: db.prepare<[string], { due_at: string | null }>(
-      `SELECT MIN(due_at) AS due_at FROM ${TABLE} WHERE timer = 'queued' AND due_at > ? AND held_reason IS NULL`,
+    nextDueAny: db.prepare<[], { due_at: string | null }>(
+      `SELECT MIN(due_at) AS due_at FROM ${TABLE} WHERE timer = 'queued' AND held_reason IS NULL`,
     ),
     post: db.prepare<{
       postId: string;

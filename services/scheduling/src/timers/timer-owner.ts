@@ -117,16 +117,23 @@ export class TimerOwner implements StoppableWork {
     this.wakeAfter(Math.max(0, dueAtMs - this.options.now().getTime()));
   }
 
+  /**
+   * Until the next tick, or sooner when a queued post comes due before it; at once when one is
+   * already due (queued while the round ran), unless the round just had problems, which wait
+   * for the tick rather than spin.
+   */
   private untilNextWake(): number {
     const { tickMs } = this.options.settings;
+    if (this.lastProblem) return tickMs;
     try {
-      const now = this.options.now();
-      const next = this.options.queue.nextDueAfter(now.toISOString());
-      return next === null ? tickMs : Math.min(tickMs, Math.max(0, Date.parse(next) - now.getTime()));
+      const next = this.options.queue.nextDueAny();
+      if (next === null) return tickMs;
+      return Math.min(tickMs, Math.max(0, Date.parse(next) - this.options.now().getTime()));
     } catch {
       return tickMs; // the read model is unavailable: the tick's own retry reports it
     }
   }
+
 
   /** One round: leases, then slots, then due posts. Concurrent calls share the round in progress. */
   tick(): Promise<void> {
