@@ -134,7 +134,6 @@ export class TimerOwner implements StoppableWork {
     }
   }
 
-
   /** One round: leases, then slots, then due posts. Concurrent calls share the round in progress. */
   tick(): Promise<void> {
     if (!this.ticking) {

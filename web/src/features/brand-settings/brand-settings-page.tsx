@@ -9,7 +9,6 @@ import {
   NativeSelect,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   Textarea,
   Wrap,
@@ -19,6 +18,7 @@ import { ArrowRight, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
+import { SwitchField } from '../../components/switch-field';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/ui/toaster';
 import type { BrandSettingsFieldsFragment } from '../../gql/graphql';
@@ -221,12 +221,12 @@ export function BrandSettingsPage() {
               ))}
             </Wrap>
           </Field.Root>
-          <Toggle
+          <SwitchField
             label="Auto-generate hashtags"
             checked={settings.autoGenerateHashtags}
             onChange={(v) => set('autoGenerateHashtags', v)}
           />
-          <Toggle
+          <SwitchField
             label="Use random products"
             checked={settings.useRandomProducts}
             onChange={(v) => set('useRandomProducts', v)}
@@ -249,12 +249,12 @@ export function BrandSettingsPage() {
                   {label}
                 </Text>
                 <Stack gap="3">
-                  <Toggle
+                  <SwitchField
                     label={`Enable ${label}`}
                     checked={settings.platformSettings[key].enabled}
                     onChange={(v) => setPlatform(key, { enabled: v })}
                   />
-                  <Toggle
+                  <SwitchField
                     label={`Auto-post to ${label}`}
                     checked={settings.platformSettings[key].autoPost}
                     disabled={!settings.platformSettings[key].enabled}
@@ -278,30 +278,5 @@ export function BrandSettingsPage() {
         </Button>
       </HStack>
     </Stack>
-  );
-}
-
-function Toggle({
-  label,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  disabled?: boolean;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <Switch.Root
-      checked={checked}
-      disabled={disabled ?? false}
-      onCheckedChange={(e) => onChange(e.checked)}
-      colorPalette="brand"
-    >
-      <Switch.HiddenInput />
-      <Switch.Control />
-      <Switch.Label>{label}</Switch.Label>
-    </Switch.Root>
   );
 }

@@ -1,6 +1,6 @@
-import type { BrandSettingsInput, OnboardingBrandFragment } from '../../gql/graphql.js';
+import type { BrandSettingsFieldsFragment, BrandSettingsInput } from '../../gql/graphql.js';
 
-export type SavedBrand = OnboardingBrandFragment;
+export type SavedBrand = BrandSettingsFieldsFragment;
 type PlatformKey = keyof SavedBrand['platformSettings'];
 
 /** The fields an onboarding step may change; everything else is saved back as it was. */

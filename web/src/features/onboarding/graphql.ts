@@ -1,51 +1,7 @@
 import { graphql } from '../../gql';
 
-/** Everything a saved brand carries: an onboarding step changes a few fields and saves the rest as they were. */
-export const ONBOARDING_BRAND_FRAGMENT = graphql(`
-  fragment OnboardingBrand on BrandSettings {
-    brandName
-    storeDomain
-    brandVoice
-    defaultTone
-    defaultHashtags
-    autoGenerateHashtags
-    aiAssistantName
-    contentGuidelines
-    defaultProductUrl
-    useRandomProducts
-    customInstructions
-    platformSettings {
-      twitter {
-        enabled
-        autoPost
-        postTypes
-      }
-      instagram {
-        enabled
-        autoPost
-        postTypes
-      }
-      tiktok {
-        enabled
-        autoPost
-        postTypes
-      }
-      facebook {
-        enabled
-        autoPost
-        postTypes
-      }
-    }
-  }
-`);
-
-export const SAVE_ONBOARDING_BRAND_MUTATION = graphql(`
-  mutation SaveOnboardingBrand($input: BrandSettingsInput!) {
-    saveBrandSettings(input: $input) {
-      ...OnboardingBrand
-    }
-  }
-`);
+// Brand and key documents are Brand Settings' and API Settings' own (features/brand-settings,
+// features/api-settings): the guided routes save exactly what those screens save.
 
 export const QUICK_SETUP_QUERY = graphql(`
   query QuickSetup {
@@ -58,24 +14,7 @@ export const QUICK_SETUP_QUERY = graphql(`
       openaiBaseUrl
     }
     brandSettings {
-      ...OnboardingBrand
-    }
-  }
-`);
-
-export const TEST_AI_KEY_MUTATION = graphql(`
-  mutation TestOnboardingAiKey($input: ConnectionTestInput!) {
-    testConnection(platform: "openai", input: $input) {
-      message
-    }
-  }
-`);
-
-/** Saves one provider's fields only: the vault keeps every field left out. */
-export const SAVE_PROVIDER_KEYS_MUTATION = graphql(`
-  mutation SaveOnboardingKeys($input: ApiKeysInput!) {
-    saveApiKeys(input: $input) {
-      ...OnboardingKeys
+      ...BrandSettingsFields
     }
   }
 `);
@@ -99,66 +38,6 @@ export const SEND_TO_MODERATION_MUTATION = graphql(`
   }
 `);
 
-export const API_SETUP_QUERY = graphql(`
-  query ApiSetup {
-    apiKeys {
-      ...OnboardingKeys
-    }
-  }
-  fragment OnboardingKeys on ApiKeys {
-    openaiApiKey
-    openaiBaseUrl
-    twitterApiKey
-    twitterApiSecret
-    twitterAccessToken
-    twitterAccessTokenSecret
-    twitterBearerToken
-    instagramAccessToken
-    instagramPageId
-    instagramAppId
-    instagramAppSecret
-    tiktokAccessToken
-    tiktokAppId
-    facebookAccessToken
-    facebookPageId
-    facebookAppId
-    facebookAppSecret
-  }
-`);
-
-/** Asked apart from the keys, so the page works while publishing cannot answer. */
-export const PLATFORM_STATUS_QUERY = graphql(`
-  query ApiSetupPlatformStatus {
-    platformStatus {
-      twitter {
-        connected
-        reason
-      }
-      instagram {
-        connected
-        reason
-      }
-      tiktok {
-        connected
-        reason
-      }
-      facebook {
-        connected
-        reason
-      }
-    }
-  }
-`);
-
-export const TEST_PLATFORM_MUTATION = graphql(`
-  mutation TestOnboardingPlatform($platform: String!, $input: PlatformCredentialsInput!) {
-    testPlatformConnection(platform: $platform, input: $input) {
-      success
-      message
-    }
-  }
-`);
-
 export const SMART_ONBOARDING_QUERY = graphql(`
   query SmartOnboarding {
     onboardingProgress {
@@ -168,7 +47,7 @@ export const SMART_ONBOARDING_QUERY = graphql(`
       openaiApiKey
     }
     brandSettings {
-      ...OnboardingBrand
+      ...BrandSettingsFields
     }
   }
 `);

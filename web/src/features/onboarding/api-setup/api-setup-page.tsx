@@ -18,15 +18,15 @@ import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { toast } from '../../../components/ui/toaster';
-import type { OnboardingKeysFragment } from '../../../gql/graphql';
+import type { ApiKeysFieldsFragment } from '../../../gql/graphql';
 import { userFacingMessage } from '../../../lib/errors';
 import {
-  API_SETUP_QUERY,
+  API_KEYS_QUERY,
   PLATFORM_STATUS_QUERY,
-  SAVE_PROVIDER_KEYS_MUTATION,
-  TEST_AI_KEY_MUTATION,
-  TEST_PLATFORM_MUTATION,
-} from '../graphql';
+  SAVE_API_KEYS_MUTATION,
+  TEST_CONNECTION_MUTATION,
+  TEST_PLATFORM_CONNECTION_MUTATION,
+} from '../../api-settings/graphql';
 import { SetupProgress } from '../setup-progress';
 import {
   providerGuides,
@@ -42,7 +42,7 @@ type Form = Record<KeyField, string>;
 type Outcome = { success: boolean; message: string };
 
 const fieldNames = providerGuides.flatMap((guide) => guide.fields.map((field) => field.name));
-const asForm = (keys: OnboardingKeysFragment): Form =>
+const asForm = (keys: ApiKeysFieldsFragment): Form =>
   Object.fromEntries(fieldNames.map((name) => [name, keys[name] ?? ''])) as Form;
 
 const stateBadge: Record<ProviderState, { label: string; palette: string }> = {
@@ -53,12 +53,12 @@ const stateBadge: Record<ProviderState, { label: string; palette: string }> = {
 
 /** API Setup: API Settings' credentials, one provider at a time, with where to find each and a test. */
 export function ApiSetupPage() {
-  const query = useQuery(API_SETUP_QUERY, { fetchPolicy: 'network-only' });
+  const query = useQuery(API_KEYS_QUERY, { fetchPolicy: 'network-only' });
   // Publishing's own view of the platforms; the page works without it.
   const status = useQuery(PLATFORM_STATUS_QUERY, { fetchPolicy: 'network-only', errorPolicy: 'all' });
-  const [save] = useMutation(SAVE_PROVIDER_KEYS_MUTATION);
-  const [testAi] = useMutation(TEST_AI_KEY_MUTATION);
-  const [testPlatform] = useMutation(TEST_PLATFORM_MUTATION);
+  const [save] = useMutation(SAVE_API_KEYS_MUTATION);
+  const [testAi] = useMutation(TEST_CONNECTION_MUTATION);
+  const [testPlatform] = useMutation(TEST_PLATFORM_CONNECTION_MUTATION);
   const [form, setForm] = useState<Form | null>(null);
   const [outcomes, setOutcomes] = useState<Partial<Record<ProviderKey, Outcome>>>({});
   const [busy, setBusy] = useState<string | null>(null);
@@ -96,7 +96,7 @@ export function ApiSetupPage() {
     let outcome: Outcome;
     try {
       if (guide.key === 'openai') {
-        const { data } = await testAi({ variables: { input: values } });
+        const { data } = await testAi({ variables: { platform: 'openai', input: values } });
         outcome = { success: true, message: data?.testConnection.message ?? 'Connected.' };
       } else {
         const { data } = await testPlatform({ variables: { platform: guide.key, input: values } });

@@ -1,6 +1,6 @@
-import type { OnboardingKeysFragment } from '../../../gql/graphql.js';
+import type { ApiKeysFieldsFragment } from '../../../gql/graphql.js';
 
-export type KeyField = Exclude<keyof OnboardingKeysFragment, '__typename'>;
+export type KeyField = Exclude<keyof ApiKeysFieldsFragment, '__typename'>;
 export type ProviderKey = 'openai' | 'twitter' | 'instagram' | 'facebook' | 'tiktok';
 
 export interface ProviderGuide {

@@ -23,14 +23,9 @@ import { toast } from '../../../components/ui/toaster';
 import { userFacingMessage } from '../../../lib/errors';
 import { keysInput } from '../api-setup/providers';
 import { brandInput, type SavedBrand } from '../brand-input';
-import {
-  GENERATE_FIRST_POST_MUTATION,
-  QUICK_SETUP_QUERY,
-  SAVE_ONBOARDING_BRAND_MUTATION,
-  SAVE_PROVIDER_KEYS_MUTATION,
-  SEND_TO_MODERATION_MUTATION,
-  TEST_AI_KEY_MUTATION,
-} from '../graphql';
+import { SAVE_API_KEYS_MUTATION, TEST_CONNECTION_MUTATION } from '../../api-settings/graphql';
+import { SAVE_BRAND_SETTINGS_MUTATION } from '../../brand-settings/graphql';
+import { GENERATE_FIRST_POST_MUTATION, QUICK_SETUP_QUERY, SEND_TO_MODERATION_MUTATION } from '../graphql';
 import { SetupProgress } from '../setup-progress';
 import { completedSteps, quickSetupSteps, resumeStep, type QuickSetupStepKey } from './quick-setup-steps';
 
@@ -141,7 +136,7 @@ function BrandStep({ brand, saved, onSaved }: { brand: SavedBrand; saved: boolea
   const [brandVoice, setBrandVoice] = useState(saved ? brand.brandVoice : '');
   const [defaultTone, setDefaultTone] = useState(brand.defaultTone);
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
-  const [save, { loading }] = useMutation(SAVE_ONBOARDING_BRAND_MUTATION);
+  const [save, { loading }] = useMutation(SAVE_BRAND_SETTINGS_MUTATION);
 
   const onSave = async () => {
     // The form's own checks, in Brand Settings' order and words; the server checks the same.
@@ -220,8 +215,8 @@ function AiKeyStep({
   const [baseUrl, setBaseUrl] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [test] = useMutation(TEST_AI_KEY_MUTATION);
-  const [save] = useMutation(SAVE_PROVIDER_KEYS_MUTATION);
+  const [test] = useMutation(TEST_CONNECTION_MUTATION);
+  const [save] = useMutation(SAVE_API_KEYS_MUTATION);
 
   const onTestAndSave = async () => {
     if (!apiKey.trim()) {
@@ -232,7 +227,7 @@ function AiKeyStep({
     setBusy(true);
     const input = keysInput({ openaiApiKey: apiKey.trim(), openaiBaseUrl: baseUrl.trim() });
     try {
-      await test({ variables: { input } });
+      await test({ variables: { platform: 'openai', input } });
     } catch (error) {
       setFailure(userFacingMessage(error, 'Failed to connect to OpenAI API. Please check your credentials.'));
       setBusy(false);

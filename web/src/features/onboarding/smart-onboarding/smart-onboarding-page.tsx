@@ -21,11 +21,11 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { toast } from '../../../components/ui/toaster';
 import { userFacingMessage } from '../../../lib/errors';
+import { SAVE_BRAND_SETTINGS_MUTATION } from '../../brand-settings/graphql';
 import { brandInput, type SavedBrand } from '../brand-input';
 import {
   DRAFT_BRAND_PROFILE_MUTATION,
   ONBOARDING_SCHEDULE_QUERY,
-  SAVE_ONBOARDING_BRAND_MUTATION,
   SAVE_POSTING_TIMES_MUTATION,
   SMART_ONBOARDING_QUERY,
 } from '../graphql';
@@ -235,7 +235,7 @@ function ReviewDraft({
   const [problem, setProblem] = useState<string | null>(null);
   const [brandName, setBrandName] = useState('');
   const [saving, setSaving] = useState(false);
-  const [saveBrand] = useMutation(SAVE_ONBOARDING_BRAND_MUTATION);
+  const [saveBrand] = useMutation(SAVE_BRAND_SETTINGS_MUTATION);
   const [saveTimes] = useMutation(SAVE_POSTING_TIMES_MUTATION);
 
   const toggle = (key: ProfileField, on: boolean) => {
