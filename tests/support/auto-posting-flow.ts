@@ -40,7 +40,7 @@ interface PostBody {
 const json = async <T>(response: Response): Promise<T> => (await response.json()) as T;
 
 /** A Professional owner with auto-posting on for X, Instagram and Facebook, connected to the fakes. */
-async function professionalOwnerConnectedTo(origin: string, x: FakeX, graph: FakeGraph): Promise<SiteClient> {
+export async function professionalOwnerConnectedTo(origin: string, x: FakeX, graph: FakeGraph): Promise<SiteClient> {
   const admin = await signedInAdmin(origin, FLOW_ADMIN.email, FLOW_ADMIN.password);
   const { browser } = await signUpOwner(origin);
   const me = await vi.waitFor(

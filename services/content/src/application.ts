@@ -1,4 +1,5 @@
 import { AUTO_POSTING_PLAN_REQUIRED } from '@brandloom/proto-events/forms';
+import { publishingQuotaWarning } from '@brandloom/publishing/quota-client';
 import {
   commandHandler,
   DomainError,
@@ -65,9 +66,6 @@ export interface Slot {
   slotTime: string;
   platforms: readonly Platform[];
 }
-
-const quotaQuery = `query PublishingQuota($platform: String!, $at: String!) {
-  publishingQuota(platform: $platform, at: $at) { warning } }`;
 
 /** The content studio's use cases: each checks the caller, validates, decides and returns. */
 export function contentApplication(deps: ContentDependencies) {
@@ -155,19 +153,8 @@ export function contentApplication(deps: ContentDependencies) {
   }
 
   /** Publishing's view of the platform's quota at that time; null when it cannot say. */
-  async function quotaWarning(platform: Platform, at: string, on: OnBehalfOf): Promise<string | null> {
-    try {
-      const data = await services.query<{ publishingQuota: { warning: string | null } | null }>(
-        'publishing',
-        { query: quotaQuery, variables: { platform, at } },
-        on,
-      );
-      return data.publishingQuota?.warning ?? null;
-    } catch {
-      // Only a warning: the post is scheduled whether or not publishing answers.
-      return null;
-    }
-  }
+  const quotaWarning = (platform: Platform, at: string, on: OnBehalfOf) =>
+    publishingQuotaWarning(services, platform, at, on);
 
   /**
    * One post for one platform at a slot, or the slot's failure for it; never both, never twice.

@@ -27,7 +27,7 @@ export const service = defineService({
       name: 'scheduling',
       subgraph: { name: 'scheduling', typeDefs: contract.typeDefs, resolvers: schedulingResolvers(app) },
       projections: [schedules, accounts, queue],
-      reactions: [trackPostChanges({ store, readModels, accounts, now })],
+      reactions: [trackPostChanges({ store, readModels, accounts, now, services: infrastructure.services })],
       // Posts and failed slots (content), outcomes (publishing), plans (billing), suspensions (identity).
       consumes: [
         subjectsOfContext('content'),

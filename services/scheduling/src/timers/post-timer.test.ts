@@ -22,7 +22,7 @@ const post: PostChanged = {
   changedAt: at,
 };
 const track = (changes: Partial<PostChanged>, mayAutoPost = true) =>
-  ({ type: 'TrackPost', post: { ...post, ...changes }, mayAutoPost, at }) as const;
+  ({ type: 'TrackPost', post: { ...post, ...changes }, mayAutoPost, quotaWarning: null, at }) as const;
 const fire = (now: string, hold: string | null = null) =>
   ({ type: 'FireIfDue', postId, now, content: post.content, hold }) as const;
 const queued = (due = dueAt) => ({

@@ -27,7 +27,7 @@ export type PostTimer =
 
 export type PostTimerCommand =
   /** Content's whole post, on every change; `mayAutoPost` from the owner's plan at that moment. */
-  | { type: 'TrackPost'; post: PostChanged; mayAutoPost: boolean; at: string }
+  | { type: 'TrackPost'; post: PostChanged; mayAutoPost: boolean; quotaWarning: string | null; at: string }
   /** A timer tick: `hold` is why the post may not go out now (`holdReasonOf`), or null. */
   | { type: 'FireIfDue'; postId: string; now: string; content: string; hold: string | null };
 
@@ -60,7 +60,7 @@ function trackPost(command: Extract<PostTimerCommand, { type: 'TrackPost' }>, st
         userId: post.userId,
         platform: post.platform as PublishablePlatform,
         dueAt: new Date(dueAt).toISOString(),
-        quotaWarning: null,
+        quotaWarning: command.quotaWarning,
         queuedAt: at,
       },
     },

@@ -1,4 +1,5 @@
-import { createIntegrationEventRegistry, PostChanged } from '@brandloom/proto-events';
+import { createIntegrationEventRegistry, PostChanged, publishablePlatforms } from '@brandloom/proto-events';
+import { publishingQuotaWarning } from '@brandloom/publishing/quota-client';
 import {
   causedEventId,
   commandHandler,
@@ -7,6 +8,7 @@ import {
   type ProjectionRunner,
   type Reaction,
   type RecordedEvent,
+  type ServiceClient,
 } from '@brandloom/runtime';
 import type { AccountsReadModel } from '../accounts/accounts-read-model.js';
 import { mayAutoPost } from '../accounts/plan-gate.js';
@@ -18,7 +20,13 @@ export interface TrackPostChangesDependencies {
   readModels: ProjectionRunner;
   accounts: AccountsReadModel;
   now: () => Date;
+  /** Asks publishing whether the account's quota is used up at a post's time (absent: never). */
+  services?: ServiceClient;
 }
+
+const publishable: readonly string[] = publishablePlatforms;
+const goesOut = (post: PostChanged) =>
+  (post.status === 'approved' || post.status === 'scheduled') && post.autoPost && publishable.includes(post.platform);
 
 /**
  * Every change of a post (content's whole state) goes to the post's timer: queue it, move it,
@@ -26,7 +34,13 @@ export interface TrackPostChangesDependencies {
  * up to the change), and the events caused get ids derived from the change, so handling it
  * twice records nothing new.
  */
-export function trackPostChanges({ store, readModels, accounts, now }: TrackPostChangesDependencies): Reaction {
+export function trackPostChanges({
+  store,
+  readModels,
+  accounts,
+  now,
+  services,
+}: TrackPostChangesDependencies): Reaction {
   const registry = createIntegrationEventRegistry();
   const timers = commandHandler({ store, codec: schedulingCodec, decider: postTimerDecider });
   return {
@@ -37,9 +51,23 @@ export function trackPostChanges({ store, readModels, accounts, now }: TrackPost
       const post = parseInboxCopy(registry, event).data as PostChanged;
       await readModels.waitFor(event.position);
       const at = now();
+      // The owner hears of a used-up quota when the post is queued, not when it fails.
+      const quotaWarning =
+        services && goesOut(post)
+          ? await publishingQuotaWarning(services, post.platform, post.scheduledTime ?? at.toISOString(), {
+              userId: post.userId,
+              requestId: event.metadata.correlationId,
+            })
+          : null;
       await timers.handle(
         timerStream(post.postId),
-        { type: 'TrackPost', post, mayAutoPost: mayAutoPost(accounts.get(post.userId), at), at: at.toISOString() },
+        {
+          type: 'TrackPost',
+          post,
+          mayAutoPost: mayAutoPost(accounts.get(post.userId), at),
+          quotaWarning,
+          at: at.toISOString(),
+        },
         {
           tenantId: post.userId,
           correlationId: event.metadata.correlationId,
