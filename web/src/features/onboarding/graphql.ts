@@ -1,7 +1,8 @@
 import { graphql } from '../../gql';
 
-// Brand and key documents are Brand Settings' and API Settings' own (features/brand-settings,
-// features/api-settings): the guided routes save exactly what those screens save.
+// Brand, key and schedule documents are those of Brand Settings, API Settings and the Schedule
+// Queue (features/brand-settings, api-settings, schedule-queue): the guided routes save exactly
+// what those screens save.
 
 export const QUICK_SETUP_QUERY = graphql(`
   query QuickSetup {
@@ -59,31 +60,6 @@ export const DRAFT_BRAND_PROFILE_MUTATION = graphql(`
       contentGuidelines
       defaultHashtags
       postingTimes
-    }
-  }
-`);
-
-export const ONBOARDING_SCHEDULE_QUERY = graphql(`
-  query OnboardingSchedule {
-    scheduleSettings {
-      aiPostingEnabled
-      postsPerDay
-      postingFrequency
-      peakHours
-      timezone
-      weekdaysOnly
-      postEveryDay
-      selectedDays
-      selectedDates
-      contentTopics
-    }
-  }
-`);
-
-export const SAVE_POSTING_TIMES_MUTATION = graphql(`
-  mutation SaveOnboardingPostingTimes($input: ScheduleSettingsInput!) {
-    saveScheduleSettings(input: $input) {
-      peakHours
     }
   }
 `);

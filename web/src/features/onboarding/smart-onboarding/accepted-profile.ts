@@ -1,5 +1,5 @@
 import { asClockTime } from '@brandloom/proto-events/forms';
-import type { OnboardingScheduleQuery, ScheduleSettingsInput } from '../../../gql/graphql.js';
+import type { ScheduleSettingsFieldsFragment, ScheduleSettingsInput } from '../../../gql/graphql.js';
 import type { BrandChanges } from '../brand-input.js';
 
 export interface ProfileDraft {
@@ -58,7 +58,7 @@ export function postingTimesFromText(text: string): { times: string[] } | { inva
 
 /** The saved Posting Schedule with new peak hours, as its input (reads carry `__typename`, inputs must not). */
 export function scheduleWithPeakHours(
-  saved: OnboardingScheduleQuery['scheduleSettings'],
+  saved: ScheduleSettingsFieldsFragment,
   peakHours: string[],
 ): ScheduleSettingsInput {
   return {

@@ -22,13 +22,9 @@ import { QueryState } from '../../../components/query-state';
 import { toast } from '../../../components/ui/toaster';
 import { userFacingMessage } from '../../../lib/errors';
 import { SAVE_BRAND_SETTINGS_MUTATION } from '../../brand-settings/graphql';
+import { SAVE_SCHEDULE_SETTINGS_MUTATION, SCHEDULE_SETTINGS_QUERY } from '../../schedule-queue/graphql';
 import { brandInput, type SavedBrand } from '../brand-input';
-import {
-  DRAFT_BRAND_PROFILE_MUTATION,
-  ONBOARDING_SCHEDULE_QUERY,
-  SAVE_POSTING_TIMES_MUTATION,
-  SMART_ONBOARDING_QUERY,
-} from '../graphql';
+import { DRAFT_BRAND_PROFILE_MUTATION, SMART_ONBOARDING_QUERY } from '../graphql';
 import { SetupProgress } from '../setup-progress';
 import {
   acceptedProfile,
@@ -236,7 +232,7 @@ function ReviewDraft({
   const [brandName, setBrandName] = useState('');
   const [saving, setSaving] = useState(false);
   const [saveBrand] = useMutation(SAVE_BRAND_SETTINGS_MUTATION);
-  const [saveTimes] = useMutation(SAVE_POSTING_TIMES_MUTATION);
+  const [saveTimes] = useMutation(SAVE_SCHEDULE_SETTINGS_MUTATION);
 
   const toggle = (key: ProfileField, on: boolean) => {
     const next = new Set(accepted);
@@ -282,7 +278,7 @@ function ReviewDraft({
     if (chosen.peakHours) {
       const what = `Posting Schedule (peak hours ${chosen.peakHours.join(', ')})`;
       try {
-        const { data } = await client.query({ query: ONBOARDING_SCHEDULE_QUERY, fetchPolicy: 'network-only' });
+        const { data } = await client.query({ query: SCHEDULE_SETTINGS_QUERY, fetchPolicy: 'network-only' });
         if (!data) throw new Error('no schedule');
         await saveTimes({ variables: { input: scheduleWithPeakHours(data.scheduleSettings, chosen.peakHours) } });
         report.saved.push(what);
