@@ -1,7 +1,13 @@
 import { postPlatforms, type PostPlatform } from '@brandloom/proto-events';
 import { commandHandler, DomainError, type Caller, type EventStore, type ProjectionRunner } from '@brandloom/runtime';
 import { z } from 'zod';
-import { isPlatformError, type Connectors, type PlatformCredentials } from './connectors/index.js';
+import {
+  isPlatformError,
+  postImage,
+  type Connectors,
+  type PlatformCredentials,
+  type PlatformFailure,
+} from './connectors/index.js';
 import { connectionDecider, connectionStream } from './connections/connection.js';
 import { requiredCredentials, type PlatformAccountsReadModel } from './connections/platform-accounts-read-model.js';
 import type { CredentialsSource } from './credentials.js';
@@ -9,7 +15,8 @@ import { publishingCodec } from './events.js';
 import { formLabels, isPostPlatform, platformLabels } from './platforms.js';
 import type { PublicationsReadModel } from './publication/publications-read-model.js';
 import { quotaAt } from './quota/quota.js';
-import { contentPack } from './tiktok/content-pack.js';
+import { contentPack, draftOf } from './tiktok/content-pack.js';
+import { tiktokDraftDecider, tiktokDraftStream } from './tiktok/draft.js';
 import type { TikTokPostsReadModel } from './tiktok/tiktok-posts-read-model.js';
 
 export interface PublishingDependencies {
@@ -22,6 +29,8 @@ export interface PublishingDependencies {
   accounts: PlatformAccountsReadModel;
   tiktokPosts: TikTokPostsReadModel;
   xPostsPerDay: number;
+  /** The photo a post without an image link goes out with (Instagram, TikTok drafts); null: none. */
+  defaultImageUrl: string | null;
 }
 
 /** What a masked value in the form starts with: the saved secret stands for it. */
@@ -32,6 +41,17 @@ const INSTAGRAM_POSTS_PER_DAY = 100;
 const unknownPlatform = (platform: string) =>
   new DomainError(`Unknown platform: ${platform.slice(0, 40)}`, 'NOT_FOUND');
 
+/** A platform's refusal as the owner reads it: limits and outages as such, anything else with the platform's reason. */
+function refusal(label: string, failure: PlatformFailure, fallback: string): DomainError {
+  if (failure.kind === 'rate_limited')
+    return new DomainError(`${label} is limiting requests right now; try again in a few minutes.`, 'TOO_MANY_REQUESTS');
+  if (failure.kind === 'transient')
+    return new DomainError(`Could not reach ${label} right now; please try again.`, 'SERVICE_UNAVAILABLE');
+  return new DomainError(failure.reason || fallback, 'BAD_USER_INPUT');
+}
+
+const postNotFound = () => new DomainError('Post not found', 'NOT_FOUND');
+
 const formSchema = z.record(
   z.string(),
   z.string().max(4000, 'Each credential must be at most 4000 characters').nullish(),
@@ -41,6 +61,9 @@ const formSchema = z.record(
 export function publishingApplication(deps: PublishingDependencies) {
   const { store, readModels, now, connectors, credentials, publications, accounts, tiktokPosts } = deps;
   const connections = commandHandler({ store, codec: publishingCodec, decider: connectionDecider });
+  const tiktokDrafts = commandHandler({ store, codec: publishingCodec, decider: tiktokDraftDecider });
+  /** Sends under way, by post: a second click while the first is with TikTok waits for it instead of uploading again. */
+  const sendingToDrafts = new Map<string, Promise<unknown>>();
 
   const owner = (caller: Caller): string => {
     if (!caller.userId) throw new DomainError('Please sign in first', 'UNAUTHENTICATED');
@@ -129,19 +152,7 @@ export function publishingApplication(deps: PublishingDependencies) {
           );
           await readModels.waitFor(position);
         }
-        if (failure.kind === 'rate_limited') {
-          throw new DomainError(
-            `${label} is limiting requests right now; try the test again in a few minutes.`,
-            'TOO_MANY_REQUESTS',
-          );
-        }
-        if (failure.kind === 'transient') {
-          throw new DomainError(`Could not reach ${label} right now; please try again.`, 'SERVICE_UNAVAILABLE');
-        }
-        throw new DomainError(
-          failure.reason || `Failed to connect to ${label} API. Please check your credentials.`,
-          'BAD_USER_INPUT',
-        );
+        throw refusal(label, failure, `Failed to connect to ${label} API. Please check your credentials.`);
       }
     },
 
@@ -179,11 +190,70 @@ export function publishingApplication(deps: PublishingDependencies) {
       }));
     },
 
-    tiktokContentPack(postId: string, caller: Caller) {
+    async tiktokContentPack(postId: string, caller: Caller) {
       const content = tiktokPosts.contentOf(owner(caller), postId);
-      return content === null ? null : { postId, ...contentPack(content), uploadedToDrafts: false };
+      if (content === null) return null;
+      const { uploaded } = await tiktokDrafts.load(tiktokDraftStream(postId));
+      return { postId, ...contentPack(content), uploadedToDrafts: uploaded };
+    },
+
+    /**
+     * Puts the post's pack, with its photo, into the owner's TikTok drafts, once: a pack already
+     * there is answered as it is. Needs the saved TikTok token with the `video.upload` scope.
+     */
+    async sendTikTokPackToDrafts(postId: string, caller: Caller) {
+      const userId = owner(caller);
+      const content = tiktokPosts.contentOf(userId, postId);
+      if (content === null) throw postNotFound();
+      const pending = sendingToDrafts.get(postId);
+      if (pending) await pending.catch(() => undefined);
+      const stream = tiktokDraftStream(postId);
+      if (!(await tiktokDrafts.load(stream)).uploaded) {
+        const sending = uploadDraft(userId, postId, content, caller.requestId);
+        sendingToDrafts.set(postId, sending);
+        try {
+          await sending;
+        } finally {
+          sendingToDrafts.delete(postId);
+        }
+      }
+      return { postId, ...contentPack(content), uploadedToDrafts: true };
     },
   };
+
+  async function uploadDraft(userId: string, postId: string, content: string, requestId: string) {
+    const saved = await credentials(userId, 'tiktok', requestId);
+    if (!saved?.accessToken) {
+      throw new DomainError(
+        'Add your TikTok access token in API Settings to send packs to your drafts.',
+        'BAD_USER_INPUT',
+      );
+    }
+    const photo = postImage(content, deps.defaultImageUrl, ['jpg', 'png', 'webp']);
+    if (!photo) {
+      throw new DomainError(
+        'TikTok drafts need a photo: add an image link to the post, or copy the content pack.',
+        'BAD_USER_INPUT',
+      );
+    }
+    let publishId: string;
+    try {
+      ({ publishId } = await connectors.tiktok.sendPhotoToDrafts(saved, {
+        ...draftOf(photo.caption),
+        imageUrl: photo.imageUrl,
+      }));
+    } catch (error) {
+      if (!isPlatformError(error)) throw error;
+      throw refusal('TikTok', error.failure, 'TikTok refused the draft.');
+    }
+    const at = now().toISOString();
+    // Read back from the stream itself (not a read model), so the answer after this is already true.
+    await tiktokDrafts.handle(
+      tiktokDraftStream(postId),
+      { type: 'RecordUploaded', postId, userId, publishId, at },
+      { tenantId: userId, correlationId: requestId, occurredAt: at },
+    );
+  }
 }
 
 /** `twitterAccessTokenSecret` → `accessTokenSecret`. */

@@ -54,6 +54,13 @@ export const publishingEventSchemas = {
     windowHours: z.number().int().min(1),
     at,
   }),
+  /** A TikTok content pack went into the creator's drafts (TikTok's publish_id): it is not sent again. */
+  'publishing.TikTokDraftUploaded': z.object({
+    postId: z.uuid(),
+    userId: z.uuid(),
+    publishId: z.string().min(1),
+    at,
+  }),
 };
 
 export const publishingCodec = defineEventCodec(publishingEventSchemas);

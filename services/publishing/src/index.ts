@@ -38,6 +38,7 @@ export const service = defineService({
       credentials,
       ...readModelsOf,
       xPostsPerDay: settings.xPostsPerDay,
+      defaultImageUrl: settings.connectors.instagramDefaultImageUrl,
     });
     return {
       name: 'publishing',

@@ -19,6 +19,8 @@ export function publishingResolvers(app: PublishingApplication): Resolvers {
         args: { platform: string; input: Record<string, unknown> },
         { caller }: SubgraphContext,
       ) => app.testConnection(args.platform, args.input, caller),
+      sendTikTokPackToDrafts: (_: unknown, args: { postId: string }, { caller }: SubgraphContext) =>
+        app.sendTikTokPackToDrafts(args.postId, caller),
     },
   };
 }

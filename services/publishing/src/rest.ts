@@ -31,4 +31,12 @@ export const publishingRestRoutes: readonly RestRoute[] = [
     }),
     reply: (data) => restReply(data['publishingQuota']),
   },
+  {
+    method: 'post',
+    path: '/api/tiktok/packs/:postId/drafts',
+    operation: `mutation SendTikTokPackToDrafts($postId: ID!) {
+      sendTikTokPackToDrafts(postId: $postId) { postId caption hashtags uploadedToDrafts } }`,
+    variables: (req) => ({ postId: req.params['postId'] }),
+    reply: (data) => restReply(data['sendTikTokPackToDrafts']),
+  },
 ];

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { platformCall, joinUrl, transientAnswer, type PlatformResponse } from './http.js';
+import { postImage } from './media.js';
 import {
   PlatformError,
   requireFields,
@@ -74,8 +75,6 @@ function failureOf(label: string, response: PlatformResponse, method: 'GET' | 'P
   return transientAnswer(label, response, method);
 }
 
-const IMAGE_URL = /https?:\/\/\S+\.(?:jpe?g|png)(?:\?\S*)?/i;
-
 /**
  * Instagram publishes media, never text alone: the first image address in the post (taken out of
  * the caption), else the deployment's default image, else the post is refused with the reason.
@@ -84,20 +83,12 @@ export function instagramMedia(
   content: string,
   defaultImageUrl: string | null,
 ): { caption: string; imageUrl: string } | { refused: string } {
-  const named = content.match(IMAGE_URL)?.[0];
-  if (named)
-    return {
-      caption: content
-        .replace(named, '')
-        .replace(/\s{2,}/g, ' ')
-        .trim(),
-      imageUrl: named,
-    };
-  if (defaultImageUrl) return { caption: content, imageUrl: defaultImageUrl };
-  return {
-    refused:
-      'Instagram needs an image: add an image address (.jpg or .png) to the post, or ask the operator to set a default image.',
-  };
+  return (
+    postImage(content, defaultImageUrl, ['jpg', 'png']) ?? {
+      refused:
+        'Instagram needs an image: add an image address (.jpg or .png) to the post, or ask the operator to set a default image.',
+    }
+  );
 }
 
 function graphClient(label: string, settings: GraphSettings) {

@@ -1,12 +1,14 @@
 import type { PostPlatform } from '@brandloom/proto-events';
 import { facebookConnector, instagramConnector, type GraphSettings } from './graph.js';
 import type { PlatformConnector } from './port.js';
-import { tiktokConnector } from './tiktok.js';
+import { tiktokConnector, type TikTokConnector } from './tiktok.js';
 import { xConnector } from './x.js';
 
 export * from './port.js';
 export { oauth1Header, oauth1Signature, percentEncode } from './oauth1.js';
 export { instagramMedia } from './graph.js';
+export { postImage } from './media.js';
+export type { TikTokConnector, TikTokDraft } from './tiktok.js';
 export { xConnector, instagramConnector, facebookConnector, tiktokConnector };
 
 export interface ConnectorSettings {
@@ -19,7 +21,10 @@ export interface ConnectorSettings {
   containerPollMs?: number;
 }
 
-export type Connectors = Readonly<Record<PostPlatform, PlatformConnector>>;
+/** TikTok's connector also takes packs into the creator's drafts. */
+export type Connectors = Readonly<
+  Record<Exclude<PostPlatform, 'tiktok'>, PlatformConnector> & { tiktok: TikTokConnector }
+>;
 
 /** One connector per platform, each pointed at its base URL (a setting, so tests and self-hosters may move it). */
 export function platformConnectors(settings: ConnectorSettings): Connectors {
