@@ -58,3 +58,25 @@ export const REJECT_POST_MUTATION = graphql(`
     }
   }
 `);
+
+export const TIKTOK_PACK_QUERY = graphql(`
+  query TikTokPackScreen($postId: ID!) {
+    tiktokContentPack(postId: $postId) {
+      ...TikTokPack
+    }
+  }
+  fragment TikTokPack on TikTokContentPack {
+    postId
+    caption
+    hashtags
+    uploadedToDrafts
+  }
+`);
+
+export const SEND_TIKTOK_PACK_MUTATION = graphql(`
+  mutation SendTikTokPackScreen($postId: ID!) {
+    sendTikTokPackToDrafts(postId: $postId) {
+      ...TikTokPack
+    }
+  }
+`);

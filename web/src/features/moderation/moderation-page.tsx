@@ -12,6 +12,7 @@ import type { CurrentUser } from '../../lib/user';
 import { platformAutoPosts, postAutoPosts } from './auto-post';
 import { APPROVE_POST_MUTATION, MODERATION_QUERY, REJECT_POST_MUTATION } from './graphql';
 import { relativeTime } from './relative-time';
+import { TikTokPackBox } from './tiktok-pack-box';
 
 type Post = ModerationPostFragment;
 type PlatformSettings = ModerationScreenQuery['brandSettings']['platformSettings'];
@@ -235,6 +236,9 @@ function PostCard({
               Publishing failed: {post.failureReason ?? 'the platform gave no reason.'}
             </Alert.Description>
           </Alert.Root>
+        )}
+        {post.platform === 'tiktok' && (post.status === 'pending' || post.status === 'approved') && (
+          <TikTokPackBox postId={post.id} />
         )}
         {post.status === 'pending' && (
           <Stack gap="2">
