@@ -64,6 +64,11 @@ describe.skipIf(chromiumMissing !== null)('a TikTok post in Moderation', () => {
       const text = 'Watch us shape the dough https://cdn.example.com/dough.jpg\n\n#bakery #sourdough #fyp';
       expect(await box.getByTestId('tiktok-pack-text').innerText()).toBe(text);
 
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await box.getByRole('button', { name: 'Copy caption' }).click();
+      await page.getByText('Copied', { exact: true }).first().waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         box.getByRole('button', { name: 'Download pack' }).click(),

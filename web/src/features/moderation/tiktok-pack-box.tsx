@@ -4,7 +4,18 @@ import { CircleCheck, ClipboardCopy, Download, Send } from 'lucide-react';
 import { toast } from '../../components/ui/toaster';
 import { userFacingMessage } from '../../lib/errors';
 import { SEND_TIKTOK_PACK_MUTATION, TIKTOK_PACK_QUERY } from './graphql';
-import { downloadPack, packText } from './tiktok-pack';
+import { packFileName, packText } from './tiktok-pack';
+
+/** Hands the pack to the browser as a .txt download. */
+function downloadPack(postId: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = packFileName(postId);
+  link.click();
+  // The click has handed the blob to the download; the URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
 
 /**
  * A TikTok post's content pack: TikTok posts go out by the owner, so Moderation hands over the
