@@ -67,7 +67,7 @@ describe.skipIf(chromiumMissing !== null)('a TikTok post in Moderation', () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await box.getByRole('button', { name: 'Copy caption' }).click();
       await page.getByText('Copied', { exact: true }).first().waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+      expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(text);
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
