@@ -99,10 +99,16 @@ describe('a TikTok content pack', () => {
     });
     expect(await packOf(shop, postId)).toMatchObject({ uploadedToDrafts: true });
 
-    // Sent again, and twice at once: the recorded pack is answered, nothing is uploaded again.
-    const again = await Promise.all([sendToDrafts(shop, postId), sendToDrafts(shop, postId)]);
-    expect(again.map((response) => response.status)).toEqual([200, 200]);
+    // Sent again: the recorded pack is answered, nothing is uploaded again.
+    expect((await sendToDrafts(shop, postId)).status).toBe(200);
     expect(draftsWith(marker)).toHaveLength(1);
+
+    // Two clicks at once on a pack not yet sent: one upload.
+    const other = randomUUID();
+    const secondPost = await tiktokPost(shop, `Oven at dawn ${other.slice(0, 8)} https://cdn.example.com/oven.jpg`);
+    const together = await Promise.all([sendToDrafts(shop, secondPost), sendToDrafts(shop, secondPost)]);
+    expect(together.map((response) => response.status)).toEqual([200, 200]);
+    expect(draftsWith(other)).toHaveLength(1);
   });
 
   it('says what is missing: the TikTok token, or a photo', async () => {
