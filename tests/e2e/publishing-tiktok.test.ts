@@ -129,12 +129,22 @@ describe('a TikTok content pack', () => {
       message: 'TikTok drafts need a photo: add an image link to the post, or copy the content pack.',
     });
     expect(await packOf(shop, withoutPhoto)).toMatchObject({ uploadedToDrafts: false });
+
+    // TikTok's photo posts take no PNG: said before TikTok is asked.
+    const withPng = await tiktokPost(shop, 'Sketch of the shop https://cdn.example.com/sketch.png #bakery');
+    const png = await sendToDrafts(shop, withPng);
+    expect(png.status).toBe(400);
+    expect(await png.json()).toMatchObject({
+      message:
+        'TikTok drafts take .jpg or .webp photos, not .png: link a .jpg or .webp image, or copy the content pack.',
+    });
+    expect(tiktok.drafts.filter((draft) => JSON.stringify(draft.body).includes('sketch.png'))).toHaveLength(0);
   });
 
   it("passes on TikTok's reason when it refuses the token or the scope, and records nothing", async () => {
     const creator = tiktok.addAccount();
     const shop = await owner({ tiktokAccessToken: creator.accessToken });
-    const postId = await tiktokPost(shop, 'Croissants https://cdn.example.com/croissant.png #pastry');
+    const postId = await tiktokPost(shop, 'Croissants https://cdn.example.com/croissant.jpg #pastry');
 
     tiktok.withoutUploadScope(creator.accessToken);
     const unscoped = await sendToDrafts(shop, postId);

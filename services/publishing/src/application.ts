@@ -229,7 +229,14 @@ export function publishingApplication(deps: PublishingDependencies) {
         'BAD_USER_INPUT',
       );
     }
-    const photo = postImage(content, deps.defaultImageUrl, ['jpg', 'png', 'webp']);
+    // TikTok's photo posts take JPEG and WEBP only; a PNG link would fail at TikTok, after the call.
+    const photo = postImage(content, deps.defaultImageUrl, ['jpg', 'webp']);
+    if (!photo && postImage(content, null, ['png'])) {
+      throw new DomainError(
+        'TikTok drafts take .jpg or .webp photos, not .png: link a .jpg or .webp image, or copy the content pack.',
+        'BAD_USER_INPUT',
+      );
+    }
     if (!photo) {
       throw new DomainError(
         'TikTok drafts need a photo: add an image link to the post, or copy the content pack.',
