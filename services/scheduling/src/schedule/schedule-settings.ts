@@ -57,8 +57,12 @@ export const frequencyHours = (frequency: string): number =>
   frequency === 'every_hour' ? 1 : Number(/^every_(\d+)_hours$/.exec(frequency)?.[1] ?? 3);
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const isRealDate = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+/** A YYYY-MM-DD that names a day of the calendar: not 2026-13-45, not 2026-02-30. */
+const isRealDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+};
 const flag = z
   .boolean({ error: 'Must be true or false' })
   .nullish()

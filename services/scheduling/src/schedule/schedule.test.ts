@@ -49,6 +49,8 @@ describe('the Posting Schedule form', () => {
     expect(refused({ peakHours: ['9am'] })).toThrow('Peak hours must be times like 09:00');
     expect(refused({ timezone: 'Mars/Olympus' })).toThrow(/Timezone must be one of UTC, America\/New_York/);
     expect(refused({ selectedDates: ['2026-02-30'] })).toThrow(/YYYY-MM-DD/);
+    // A month or day out of range at all is refused the same way, not a crash.
+    expect(refused({ selectedDates: ['2026-13-45'] })).toThrow(/YYYY-MM-DD/);
     expect(refused({ selectedDays: ['funday'] })).toThrow(/weekday names/);
   });
 });
