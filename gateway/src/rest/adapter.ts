@@ -87,8 +87,30 @@ function isJsonObject(body: unknown): boolean {
 function sendError(res: Response, error: GraphQLFormattedError | undefined): void {
   const code = String(error?.extensions?.['code'] ?? 'INTERNAL_SERVER_ERROR');
   const status = STATUS_OF_CODE[code] ?? 500;
-  const message = status === 500 ? 'Something went wrong on our side. Please try again.' : error!.message;
+  const message = status === 500 ? 'Something went wrong on our side. Please try again.' : restMessage(error!.message);
   res.status(status).json({ message });
+}
+
+const WRONG_TYPE = /^Variable "\$\w+" got invalid value .* at "(?:input\.)?([^"]+)"; (\w+) cannot represent/s;
+const WANTED: Record<string, string> = {
+  String: 'text',
+  Boolean: 'true or false',
+  Int: 'a whole number',
+  Float: 'a number',
+  ID: 'an id',
+};
+
+/**
+ * A REST caller sent JSON, not a GraphQL variable: GraphQL's complaint about a field of the wrong
+ * type ('Variable "$input" got invalid value 3 at "input.enabled"; Boolean cannot represent…')
+ * becomes one about the field ('enabled must be true or false'). Every other message is the
+ * service's own and passes as it is.
+ */
+export function restMessage(message: string): string {
+  const wrongType = WRONG_TYPE.exec(message);
+  if (!wrongType) return message;
+  const [, field, type] = wrongType;
+  return `${field} must be ${WANTED[type!] ?? `a ${type}`}`;
 }
 
 function send(res: Response, reply: RestReply): void {
