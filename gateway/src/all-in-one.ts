@@ -49,7 +49,9 @@ export async function startAllInOne(env: Record<string, string | undefined> = pr
     services.push({ running, infrastructure });
   }
 
+  const sessionOwner = services.find(({ running }) => running.sessionPrincipal)?.running.sessionPrincipal;
   const gateway = await createGateway({
+    ...(sessionOwner ? { sessionAuthority: (tokenHash: string) => sessionOwner(tokenHash) } : {}),
     services: services.map(({ running }, index) => ({
       contract: contracts[index]!,
       client: new InProcessSubgraphClient(running.name, running, running.parts),

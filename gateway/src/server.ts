@@ -14,8 +14,9 @@ import { noStore, sameOriginMutations, securityHeaders } from './http/security.j
 import { clientAddressOf, type TrustProxy } from './http/trust-proxy.js';
 import { serveWebApp } from './http/web-app.js';
 import { GRAPHQL_BODY_LIMIT, publicGraphqlOptions } from './graphql/limits.js';
+import { reuseConvertedOperations } from './graphql/operation-reuse.js';
 import { keepRawBody, restAdapter, type RunOperation } from './rest/adapter.js';
-import { RequestSession, SessionResolver } from './sessions.js';
+import { askingSubgraph, RequestSession, SessionResolver, type SessionAuthority } from './sessions.js';
 import type { SubgraphClient } from './subgraphs/client.js';
 import { SubgraphDataSource } from './subgraphs/data-source.js';
 
@@ -34,6 +35,11 @@ export interface GatewayOptions {
   introspection?: boolean;
   /** Whether the content security policy lets in Stripe's card form (STRIPE_PUBLISHABLE_KEY is set). */
   allowStripe?: boolean;
+  /**
+   * How to ask who a session speaks for; by default the session owner's principal query through
+   * its client. The all-in-one host hands over the owner's own lookup (no GraphQL round trip).
+   */
+  sessionAuthority?: SessionAuthority;
   /** The built web app; null to serve the API only. */
   webDir: string | null;
   logger: Logger;
@@ -48,16 +54,19 @@ export interface Gateway {
 /** The one door: the web app, /graphql, the documented REST paths, health, all same-origin. */
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const { services, publicOrigin, logger } = options;
+  reuseConvertedOperations();
   const byName = new Map(services.map((service) => [service.contract.name, service]));
-  const sessionAuthority = sessionAuthorityOf(services);
-  const sessions = new SessionResolver(sessionAuthority.client, sessionAuthority.principalQuery);
+  const sessionOwner = sessionOwnerOf(services);
+  const sessions = new SessionResolver(
+    options.sessionAuthority ?? askingSubgraph(sessionOwner.client, sessionOwner.principalQuery),
+  );
   const secureCookies = publicOrigin?.startsWith('https://') ?? false;
 
   const apollo = new ApolloServer<GatewayContext>({
     gateway: new ApolloGateway({
       supergraphSdl: composeSupergraph(services.map(({ contract }) => contract)),
       buildService: ({ name }) =>
-        new SubgraphDataSource(byName.get(name)!.client, { ownsSessions: name === sessionAuthority.client.name }),
+        new SubgraphDataSource(byName.get(name)!.client, { ownsSessions: name === sessionOwner.client.name }),
     }),
     includeStacktraceInErrorResponses: false,
     ...publicGraphqlOptions({ introspection: options.introspection ?? false }),
@@ -71,9 +80,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const contextFor = async (req: Request): Promise<GatewayContext> => {
     const requestId = randomUUID();
     const token = readCookie(req.header('cookie'), sessionCookieName(secureCookies));
-    let principal;
+    const session = new RequestSession(token, null, sessions);
     try {
-      principal = await sessions.resolve(token, requestId);
+      session.principal = await sessions.resolve(session.tokenHash, requestId);
     } catch (error) {
       logger.error('session lookup failed', { requestId, error });
       throw new GraphQLError('Sign-in is unavailable right now. Please try again shortly.', {
@@ -81,7 +90,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       });
     }
     return {
-      session: new RequestSession(token, principal, sessions),
+      session,
       clientAddress: clientAddressOf(req),
       userAgent: req.header('user-agent') ?? null,
       requestId,
@@ -141,7 +150,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
 }
 
 /** The one service that declares it owns sessions: the gateway asks it who a cookie speaks for. */
-function sessionAuthorityOf(services: readonly GatewayService[]) {
+function sessionOwnerOf(services: readonly GatewayService[]) {
   const owners = services.filter(({ contract }) => contract.sessions);
   const owner = owners[0];
   if (owners.length !== 1 || !owner?.contract.sessions) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '@brandloom/runtime';
-import { SessionResolver } from './sessions.js';
+import { askingSubgraph, RequestSession, SessionResolver } from './sessions.js';
+import { callerFor, sessionTokenHash } from './subgraphs/data-source.js';
 import type { SubgraphClient, SubgraphRequest, SubgraphResponse } from './subgraphs/client.js';
 
 /**
@@ -31,19 +32,20 @@ class IdentityAnsweringOnCue implements SubgraphClient {
 }
 
 const token = 'a-session-token-of-forty-three-characters-x';
+const tokenHash = sessionTokenHash(token);
 const PRINCIPAL_QUERY = 'query SessionPrincipal { sessionPrincipal { userId isAdmin } }';
 
 describe('the session resolver', () => {
   it('does not keep an answer that was under way when the token was signed out', async () => {
     const identity = new IdentityAnsweringOnCue();
-    const resolver = new SessionResolver(identity, PRINCIPAL_QUERY);
-    const before = resolver.resolve(token, 'r1');
-    resolver.forget(token);
+    const resolver = new SessionResolver(askingSubgraph(identity, PRINCIPAL_QUERY));
+    const before = resolver.resolve(tokenHash, 'r1');
+    resolver.forget(tokenHash);
     identity.signedIn = false;
     identity.answerAll();
     await before;
 
-    const after = resolver.resolve(token, 'r2');
+    const after = resolver.resolve(tokenHash, 'r2');
     identity.answerAll();
     expect(await after).toBeNull();
     expect(identity.callers).toHaveLength(2);
@@ -51,8 +53,8 @@ describe('the session resolver', () => {
 
   it('shares one lookup among requests that arrive together', async () => {
     const identity = new IdentityAnsweringOnCue();
-    const resolver = new SessionResolver(identity, PRINCIPAL_QUERY);
-    const burst = [resolver.resolve(token, 'r1'), resolver.resolve(token, 'r2')];
+    const resolver = new SessionResolver(askingSubgraph(identity, PRINCIPAL_QUERY));
+    const burst = [resolver.resolve(tokenHash, 'r1'), resolver.resolve(tokenHash, 'r2')];
     identity.answerAll();
     expect(await Promise.all(burst)).toEqual([
       { userId: 'u1', isAdmin: false },
@@ -63,22 +65,27 @@ describe('the session resolver', () => {
 
   it('asks identity again for the next request, so a suspension or revocation counts at once', async () => {
     const identity = new IdentityAnsweringOnCue();
-    const resolver = new SessionResolver(identity, PRINCIPAL_QUERY);
-    const first = resolver.resolve(token, 'r1');
+    const resolver = new SessionResolver(askingSubgraph(identity, PRINCIPAL_QUERY));
+    const first = resolver.resolve(tokenHash, 'r1');
     identity.answerAll();
     expect(await first).toEqual({ userId: 'u1', isAdmin: false });
     identity.signedIn = false;
-    const next = resolver.resolve(token, 'r2');
+    const next = resolver.resolve(tokenHash, 'r2');
     identity.answerAll();
     expect(await next).toBeNull();
   });
 
   it('sends identity the SHA-256 of the token, never the token', async () => {
     const identity = new IdentityAnsweringOnCue();
-    const lookup = new SessionResolver(identity, PRINCIPAL_QUERY).resolve(token, 'r1');
+    const resolver = new SessionResolver(askingSubgraph(identity, PRINCIPAL_QUERY));
+    const session = new RequestSession(token, null, resolver);
+    const lookup = resolver.resolve(session.tokenHash, 'r1');
     identity.answerAll();
-    await lookup;
-    expect(identity.callers[0]?.sessionTokenHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(identity.callers)).not.toContain(token);
+    session.principal = await lookup;
+    const context = { session, clientAddress: null, userAgent: null, requestId: 'r1' };
+    const callers = [identity.callers[0], callerFor(context, true)];
+    for (const caller of callers) expect(caller?.sessionTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(callers)).not.toContain(token);
+    expect(callerFor(context, false).sessionTokenHash).toBeNull();
   });
 });

@@ -37,7 +37,7 @@ export function callerFor(context: GatewayContext | undefined, withSessionToken:
   return {
     userId: principal?.userId ?? null,
     isAdmin: principal?.isAdmin ?? false,
-    sessionTokenHash: withSessionToken && context?.session.token ? sessionTokenHash(context.session.token) : null,
+    sessionTokenHash: withSessionToken ? (context?.session.tokenHash ?? null) : null,
     clientAddress: context?.clientAddress ?? null,
     userAgent: context?.userAgent ?? null,
     requestId: context?.requestId ?? 'gateway',

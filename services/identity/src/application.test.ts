@@ -14,6 +14,7 @@ import {
 import { identityApplication, type IdentityApplication, type IdentitySettings } from './application.js';
 import { emailClaimStream } from './accounts/email-claim.js';
 import { sessionTokenHash } from './sessions/session.js';
+import { SessionsReadModel } from './read-models/sessions.js';
 import { UsersReadModel } from './read-models/users.js';
 
 const caller: Caller = {
@@ -31,9 +32,17 @@ describe('the identity use cases on a real store', () => {
   let readModels: ProjectionRunner;
   let app: IdentityApplication;
   let users: UsersReadModel;
+  let sessions: SessionsReadModel;
   /** The same service started again with other settings, on the same store. */
   const restartedWith = (admin: IdentitySettings['admin']) =>
-    identityApplication({ store, readModels, users, now: () => new Date(), settings: { sessionTtlDays: 30, admin } });
+    identityApplication({
+      store,
+      readModels,
+      users,
+      sessions,
+      now: () => new Date(),
+      settings: { sessionTtlDays: 30, admin },
+    });
   const tokenHashOf = ({ grant }: { grant: SessionGrant }) => {
     if (grant.kind !== 'set') throw new Error('expected a new session');
     return sessionTokenHash(grant.token);
@@ -45,13 +54,15 @@ describe('the identity use cases on a real store', () => {
     store = openSqliteEventStore({ file: join(dir, 'identity.db') });
     readModels = new ProjectionRunner(store, silentLogger);
     users = new UsersReadModel();
+    sessions = new SessionsReadModel();
     clock = new Date('2026-11-25T10:00:00.000Z');
-    readModels.register([users]);
+    readModels.register([users, sessions]);
     await readModels.start();
     app = identityApplication({
       store,
       readModels,
       users,
+      sessions,
       now: () => clock,
       settings: { sessionTtlDays: 30, admin: null },
     });

@@ -15,7 +15,7 @@ import { identityCodec } from './events.js';
 import { emailClaimDecider, emailClaimStream, normalizeEmail } from './accounts/email-claim.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './accounts/passwords.js';
 import { userDecider, userStream, type Account, type UserCommand } from './accounts/user.js';
-import { newSessionToken, sessionDecider, sessionStream, sessionTokenHash, sessionUser } from './sessions/session.js';
+import { newSessionToken, sessionDecider, sessionStream, sessionTokenHash } from './sessions/session.js';
 import {
   accountKey,
   addressKey,
@@ -25,6 +25,7 @@ import {
   tooManyAttemptsMessage,
   tooManySignUpsMessage,
 } from './sign-in/throttle.js';
+import type { SessionPrincipal, SessionsReadModel } from './read-models/sessions.js';
 import type { UsersReadModel } from './read-models/users.js';
 
 export interface IdentitySettings {
@@ -40,6 +41,7 @@ export interface IdentityDependencies {
   store: EventStore;
   readModels: ProjectionRunner;
   users: UsersReadModel;
+  sessions: SessionsReadModel;
   now: () => Date;
   settings: IdentitySettings;
   logger?: Logger;
@@ -143,11 +145,13 @@ export function identityApplication(deps: IdentityDependencies) {
   }
 
   async function endSession(tokenHash: string, reason: 'signed_out' | 'rotated', caller: Caller): Promise<void> {
-    await sessions.handle(
+    const { position } = await sessions.handle(
       sessionStream(tokenHash),
       { type: 'EndSession', reason, at: now().toISOString() },
       metadata(caller.userId, caller),
     );
+    // The gateway's next lookup of this token reads the sessions read model: it must see the end.
+    if (position !== null) await readModels.waitFor(position);
   }
 
   async function authenticate(rawInput: unknown, caller: Caller, options: { adminOnly: boolean }): Promise<SignedIn> {
@@ -194,14 +198,8 @@ export function identityApplication(deps: IdentityDependencies) {
     },
 
     /** Who a browser's session speaks for, right now, by the SHA-256 of its token. */
-    async resolveSession(tokenHash: string): Promise<{ userId: string; isAdmin: boolean } | null> {
-      const session = await sessions.load(sessionStream(tokenHash));
-      if (session.status !== 'active') return null;
-      const user = await users.load(userStream(session.userId));
-      if (user.status !== 'registered') return null;
-      const userId = sessionUser(session, now(), () => user.account.sessionEpoch);
-      const profile = userId ? deps.users.get(userId) : null;
-      return profile?.isActive ? { userId: profile.id, isAdmin: user.account.isAdmin } : null;
+    async resolveSession(tokenHash: string): Promise<SessionPrincipal | null> {
+      return deps.sessions.principal(tokenHash, now());
     },
 
     /**

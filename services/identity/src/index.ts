@@ -3,6 +3,7 @@ import { adminAccounts } from './admin/admin.js';
 import { identityApplication } from './application.js';
 import { contract } from './contract.js';
 import { identityIntegrationEvent } from './integration.js';
+import { SessionsReadModel } from './read-models/sessions.js';
 import { UsersReadModel } from './read-models/users.js';
 import { identityResolvers } from './resolvers.js';
 import { identitySettingsSchema } from './settings.js';
@@ -17,7 +18,8 @@ export const service = defineService({
   settingsSchema: identitySettingsSchema,
   create(infrastructure, settings) {
     const users = new UsersReadModel();
-    const app = identityApplication({ ...infrastructure, users, settings });
+    const sessions = new SessionsReadModel();
+    const app = identityApplication({ ...infrastructure, users, sessions, settings });
     const masterKey = loadMasterKey({ ...settings.vault, runMode: infrastructure.runMode ?? 'all-in-one' });
     const vault = credentialVault({ store: infrastructure.store, masterKey, now: infrastructure.now });
     const resolvers = identityResolvers(app, users, {
@@ -36,7 +38,8 @@ export const service = defineService({
           Mutation: { ...resolvers['Mutation'], ...vaultPart['Mutation'] },
         },
       },
-      projections: [users],
+      projections: [users, sessions],
+      sessionPrincipal: app.resolveSession,
       toIntegrationEvent: identityIntegrationEvent,
       onStart: async () => {
         await vault.checkMasterKey();

@@ -24,6 +24,17 @@ export interface Account {
   isActive: boolean;
 }
 
+/**
+ * The account's changes that end every session it has: a role or password change, a suspension.
+ * The decider and the sessions read model both count the epoch by this one list.
+ */
+export const SESSION_ENDING_EVENTS: ReadonlySet<UserEvent['type']> = new Set([
+  'identity.AdminRoleGranted',
+  'identity.AdminRoleRevoked',
+  'identity.PasswordChanged',
+  'identity.UserSuspended',
+] as const);
+
 export type UserState = { status: 'unregistered' } | { status: 'registered'; account: Account };
 
 export type UserCommand =
@@ -108,7 +119,9 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       };
     }
     if (state.status !== 'registered') return state;
-    return { status: 'registered', account: applyToAccount(state.account, event) };
+    const account = applyToAccount(state.account, event);
+    const sessionEpoch = state.account.sessionEpoch + (SESSION_ENDING_EVENTS.has(event.type) ? 1 : 0);
+    return { status: 'registered', account: { ...account, sessionEpoch } };
   },
 };
 
@@ -120,14 +133,14 @@ function applyToAccount(
     case 'identity.UserSignedIn':
       return { ...account, lastActiveAt: event.data.at };
     case 'identity.AdminRoleGranted':
-      return { ...account, isAdmin: true, sessionEpoch: account.sessionEpoch + 1 };
+      return { ...account, isAdmin: true };
     case 'identity.AdminRoleRevoked':
-      return { ...account, isAdmin: false, sessionEpoch: account.sessionEpoch + 1 };
+      return { ...account, isAdmin: false };
     case 'identity.PasswordChanged':
-      return { ...account, passwordHash: event.data.passwordHash, sessionEpoch: account.sessionEpoch + 1 };
+      return { ...account, passwordHash: event.data.passwordHash };
     case 'identity.UserSuspended':
       // Like a password change, a suspension ends every session of the account at once.
-      return { ...account, isActive: false, sessionEpoch: account.sessionEpoch + 1 };
+      return { ...account, isActive: false };
     case 'identity.UserActivated':
       return { ...account, isActive: true };
     default:

@@ -95,6 +95,7 @@ describe('the users read model', () => {
   it('takes the last activity from the sessions the account starts', async () => {
     await signUp();
     await startSession('2026-11-26T08:00:00.000Z');
+    expect(users.get(userId)?.lastActiveAt).toBe('2026-11-26T08:00:00.000Z');
     await startSession('2026-11-27T09:30:00.000Z');
     expect(users.get(userId)?.lastActiveAt).toBe('2026-11-27T09:30:00.000Z');
   });
@@ -107,6 +108,7 @@ describe('the users read model', () => {
 
   it('marks an admin', async () => {
     await signUp();
+    expect(users.get(userId)?.isAdmin).toBe(false);
     await record(`user-${userId}`, { type: 'identity.AdminRoleGranted', data: { userId, at: registeredAt } });
     expect(users.get(userId)?.isAdmin).toBe(true);
   });

@@ -54,14 +54,18 @@ export class UsersReadModel implements Projection {
     `,
     prepare,
   );
+  /** Per user id: the profile `me` and the session lookup ask for on every request. */
+  private readonly profiles = this.store.rows<UserProfile | null>();
 
   attach(db: ReadModelDatabase): void {
     this.store.attach(db);
   }
 
   get(userId: string): UserProfile | null {
-    const row = this.store.statements().get.get(userId);
-    return row ? toProfile(row) : null;
+    return this.profiles.read(userId, () => {
+      const row = this.store.statements().get.get(userId);
+      return row ? toProfile(row) : null;
+    });
   }
 
   /** Every account that is an admin now. */
@@ -88,6 +92,7 @@ export class UsersReadModel implements Projection {
     if (!identityCodec.knows(recorded.type)) return;
     const event = identityCodec.decodeTrusted(recorded);
     const statements = this.store.statements();
+    if ('userId' in event.data && event.data.userId) this.profiles.forget(event.data.userId);
     switch (event.type) {
       case 'identity.UserSignedUp': {
         const { userId, email, firstName, lastName, isAdmin, registeredAt } = event.data;

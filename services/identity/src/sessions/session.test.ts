@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fold } from '@brandloom/runtime';
 import { deciderSpec } from '@brandloom/runtime/testing';
-import { newSessionToken, sessionDecider, sessionStream, sessionTokenHash, sessionUser } from './session.js';
+import { newSessionToken, sessionDecider, sessionStream, sessionTokenHash } from './session.js';
 
 const spec = deciderSpec(sessionDecider);
 const userId = '33333333-3333-4333-8333-333333333333';
@@ -45,20 +44,6 @@ describe('a session', () => {
       .given([started, ended])
       .when({ type: 'EndSession', reason: 'signed_out', at: '2026-11-25T12:00:00.000Z' })
       .thenNothingHappened();
-  });
-
-  it('speaks for its user until it expires', () => {
-    const state = fold(sessionDecider, [started]);
-    const unchanged = () => 2;
-    expect(sessionUser(state, new Date('2026-12-01T00:00:00Z'), unchanged)).toBe(userId);
-    expect(sessionUser(state, new Date('2026-12-26T00:00:00Z'), unchanged)).toBeNull();
-  });
-
-  it('no longer speaks for its user once their password or role changed after it started', () => {
-    const state = fold(sessionDecider, [started]);
-    const now = new Date('2026-12-01T00:00:00Z');
-    expect(sessionUser(state, now, () => 2)).toBe(userId);
-    expect(sessionUser(state, now, () => 3)).toBeNull();
   });
 
   it('is stored under a hash of its token, never the token', () => {

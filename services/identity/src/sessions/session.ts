@@ -13,6 +13,8 @@ export const sessionTokenHash = (token: string): string => createHash('sha256').
  * gateway, so the token itself never travels between services.
  */
 export const sessionStream = (tokenHash: string): string => `session-${tokenHash}`;
+/** The token hash a session stream is named by (`sessionStream`'s inverse). */
+export const tokenHashOfStream = (streamId: string): string => streamId.slice('session-'.length);
 
 export type SessionState =
   | { status: 'none' }
@@ -62,12 +64,3 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
     }
   },
 };
-
-/**
- * The user a session speaks for at `now`, or null when it has ended, expired, or the account's
- * password or role changed since it started (the account's session epoch moved on).
- */
-export function sessionUser(state: SessionState, now: Date, currentEpochOf: (userId: string) => number): string | null {
-  if (state.status !== 'active' || Date.parse(state.expiresAt) <= now.getTime()) return null;
-  return state.userEpoch === currentEpochOf(state.userId) ? state.userId : null;
-}

@@ -72,7 +72,7 @@ export function createRunnerTables(db: ReadModelDatabase): void {
 /**
  * A read model's tables and prepared statements: `attach` creates the tables (when missing) and
  * prepares the statements once the runner hands over the database; `statements()` refuses to
- * answer before that.
+ * answer before that. `rows()` gives a cache of its most asked-for answers (see `RowCache`).
  */
 export function readModelTables<Statements>(
   readModel: string,
@@ -80,14 +80,57 @@ export function readModelTables<Statements>(
   prepare: (db: ReadModelDatabase) => Statements,
 ) {
   let prepared: Statements | null = null;
+  let database: ReadModelDatabase | null = null;
   return {
     attach(db: ReadModelDatabase): void {
       db.exec(schema);
       prepared = prepare(db);
+      database = db;
     },
     statements(): Statements {
       if (!prepared) throw new Error(`The ${readModel} read model is not attached to its database yet`);
       return prepared;
     },
+    rows<Value>(capacity?: number): RowCache<Value> {
+      return new RowCache<Value>(() => database?.inTransaction ?? true, capacity);
+    },
   };
+}
+
+const DEFAULT_ROWS_KEPT = 10_000;
+
+/**
+ * A read model's most asked-for answers, kept in memory beside its tables: a query on a hot path
+ * (the signed-in user, their plan, their session) then costs a map lookup instead of a sqlite
+ * statement. Only the read model's `apply` changes its tables, and it forgets every answer it
+ * changes, so a kept answer is always the committed one. An answer read inside a transaction
+ * (an `apply` that reads, not yet committed, possibly rolled back) is never kept. Answers are
+ * frozen: whoever reads one shares it.
+ */
+export class RowCache<Value> {
+  private readonly kept = new Map<string, Value>();
+
+  constructor(
+    private readonly inTransaction: () => boolean,
+    private readonly capacity = DEFAULT_ROWS_KEPT,
+  ) {}
+
+  read(key: string, load: () => Value): Value {
+    const kept = this.kept.get(key);
+    if (kept !== undefined) return kept;
+    const value = load();
+    if (value === undefined || this.inTransaction()) return value;
+    // The oldest answer makes room: a map keeps insertion order.
+    if (this.kept.size >= this.capacity) this.kept.delete(this.kept.keys().next().value!);
+    this.kept.set(key, Object.freeze(value));
+    return value;
+  }
+
+  forget(key: string): void {
+    this.kept.delete(key);
+  }
+
+  forgetAll(): void {
+    this.kept.clear();
+  }
 }

@@ -47,7 +47,15 @@ export interface ServiceModule {
   onStart?: () => Promise<void>;
   /** The service's own periodic work (a durable timer), started after the reactions, stopped before them. */
   background?: readonly (() => StoppableWork)[];
+  /**
+   * The session owner's answer to "who does the session with this token hash speak for?", the
+   * same its contract's `sessions.principalQuery` gives over HTTP, for a gateway in this process.
+   */
+  sessionPrincipal?: SessionPrincipalLookup;
 }
+
+/** Who a session (by the SHA-256 of its token) speaks for right now, or null. */
+export type SessionPrincipalLookup = (tokenHash: string) => Promise<{ userId: string; isAdmin: boolean } | null>;
 
 export interface RunningService {
   name: string;
@@ -58,6 +66,8 @@ export interface RunningService {
   parts(): WorkReport[];
   /** Where this service sets aside what its workers could not handle. */
   parking: ParkingLot;
+  /** Set by the service that owns sessions (see `ServiceModule.sessionPrincipal`). */
+  sessionPrincipal?: SessionPrincipalLookup;
   stop(): Promise<void>;
 }
 
@@ -140,6 +150,7 @@ export async function startService(
     execute,
     parts,
     parking,
+    ...(module.sessionPrincipal ? { sessionPrincipal: module.sessionPrincipal } : {}),
     async stop() {
       await server.stop();
       await parking.stop();
