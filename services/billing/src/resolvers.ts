@@ -10,6 +10,10 @@ interface UserReference {
   id: string;
 }
 
+interface BillingUser extends UserReference {
+  plan: SubscriptionView | null;
+}
+
 export interface BillingResolverDependencies {
   subscriptions: SubscriptionsReadModel;
   accounts: AccountsReadModel;
@@ -33,7 +37,9 @@ export function billingResolvers(deps: BillingResolverDependencies): Resolvers {
    * then it knows no plan and says so (null). The trial comes only from the registration event,
    * so a broken pipeline shows instead of being papered over.
    */
-  const planOf = (user: UserReference) => subscriptions.get(user.id) ?? null;
+  const planOf = (user: UserReference): SubscriptionView | null => subscriptions.get(user.id) ?? null;
+  /** A user as billing's fields read it: the plan is read once, not once per field. */
+  const billingUser = (id: string): BillingUser => ({ id, plan: planOf({ id }) });
   /** The recorded status, or expired once its end has passed and the timer has not yet recorded it. */
   const statusOf = (plan: SubscriptionView) =>
     plan.dueAt && Date.parse(plan.dueAt) <= now().getTime() ? 'expired' : plan.status;
@@ -43,6 +49,7 @@ export function billingResolvers(deps: BillingResolverDependencies): Resolvers {
   return {
     Query: {
       trialDays: () => trialDays,
+      me: (_: unknown, __: unknown, { caller }: SubgraphContext) => (caller.userId ? billingUser(caller.userId) : null),
       plans: () =>
         plans.map((plan) => ({
           ...plan,
@@ -74,28 +81,23 @@ export function billingResolvers(deps: BillingResolverDependencies): Resolvers {
       adminPlanAction: async (_: unknown, args: { userId: string; action: string }, context: SubgraphContext) => {
         const adminId = requireAdmin(context);
         await planActions.act(args.userId, args.action, adminId, context.caller.requestId);
-        return { success: true, user: { id: args.userId } };
+        return { success: true, user: billingUser(args.userId) };
       },
     },
     User: {
       __resolveReference: (reference: UserReference, context: SubgraphContext) => {
         const { userId, isAdmin } = context.caller;
-        return userId === reference.id || isAdmin ? reference : null;
+        return userId === reference.id || isAdmin ? billingUser(reference.id) : null;
       },
-      subscriptionTier: (user: UserReference) => planOf(user)?.tier ?? null,
-      subscriptionStatus: (user: UserReference) => {
-        const plan = planOf(user);
-        return plan ? statusOf(plan) : null;
-      },
-      trialEndsAt: (user: UserReference) => planOf(user)?.trialEndsAt ?? null,
-      subscriptionEndsAt: (user: UserReference) => planOf(user)?.subscriptionEndsAt ?? null,
-      trialDaysRemaining: (user: UserReference) => {
-        const plan = planOf(user);
-        return plan?.status === 'trial' ? daysRemaining(plan.trialEndsAt, now()) : null;
-      },
-      isPromotionalPricing: (user: UserReference) => !onPaidPlan(planOf(user)),
-      promotional: (user: UserReference) => ({
-        isPromotional: !onPaidPlan(planOf(user)),
+      subscriptionTier: (user: BillingUser) => user.plan?.tier ?? null,
+      subscriptionStatus: ({ plan }: BillingUser) => (plan ? statusOf(plan) : null),
+      trialEndsAt: (user: BillingUser) => user.plan?.trialEndsAt ?? null,
+      subscriptionEndsAt: (user: BillingUser) => user.plan?.subscriptionEndsAt ?? null,
+      trialDaysRemaining: ({ plan }: BillingUser) =>
+        plan?.status === 'trial' ? daysRemaining(plan.trialEndsAt, now()) : null,
+      isPromotionalPricing: (user: BillingUser) => !onPaidPlan(user.plan),
+      promotional: (user: BillingUser) => ({
+        isPromotional: !onPaidPlan(user.plan),
         daysRemaining: promotionalPro.daysRemaining,
       }),
       planHistory: (user: UserReference, _: unknown, context: SubgraphContext) =>

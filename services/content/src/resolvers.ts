@@ -9,6 +9,7 @@ export function contentResolvers(app: ContentApplication): Resolvers {
   return {
     Query: {
       contentHealth: () => 'ok',
+      me: (_: unknown, __: unknown, { caller }: SubgraphContext) => (caller.userId ? { id: caller.userId } : null),
       brandSettings: (_: unknown, __: unknown, { caller }: SubgraphContext) => app.brandSettings(caller),
       posts: (_: unknown, __: unknown, { caller }: SubgraphContext) => app.posts(caller),
       contentUsage: (_: unknown, __: unknown, { caller }: SubgraphContext) => app.usage(caller),

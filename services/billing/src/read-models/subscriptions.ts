@@ -74,14 +74,18 @@ export class SubscriptionsReadModel implements Projection {
     `,
     prepare,
   );
+  /** Per user id: the plan the current user's fields read on every request. */
+  private readonly plans = this.store.rows<SubscriptionView | null>();
 
   attach(db: ReadModelDatabase): void {
     this.store.attach(db);
   }
 
   get(userId: string): SubscriptionView | null {
-    const row = this.store.statements().get.get(userId);
-    return row ? toView(row) : null;
+    return this.plans.read(userId, () => {
+      const row = this.store.statements().get.get(userId);
+      return row ? toView(row) : null;
+    });
   }
 
   /** The users whose trial or canceled period has ended by `now` and is not yet recorded as ended. */
@@ -119,6 +123,7 @@ export class SubscriptionsReadModel implements Projection {
 
   private applyEvent(event: BillingEvent): void {
     const s = this.store.statements();
+    this.plans.forget(event.data.userId);
     switch (event.type) {
       case 'billing.SubscriptionChanged': {
         const plan = event.data;

@@ -79,6 +79,8 @@ export class PostsReadModel implements Projection {
     `,
     prepare,
   );
+  /** Per owner: how many posts they have, which the current user's fields read on every request. */
+  private readonly totals = this.store.rows<number>();
 
   attach(db: ReadModelDatabase): void {
     this.store.attach(db);
@@ -95,7 +97,7 @@ export class PostsReadModel implements Projection {
   }
 
   count(userId: string): number {
-    return this.store.statements().count.get(userId)?.total ?? 0;
+    return this.totals.read(userId, () => this.store.statements().count.get(userId)?.total ?? 0);
   }
 
   apply(recorded: RecordedEvent): void {
@@ -114,6 +116,7 @@ export class PostsReadModel implements Projection {
           slotId: _slot,
           ...post
         } = event.data;
+        this.totals.forget(userId);
         statements.insert.run({
           ...post,
           id: postId,

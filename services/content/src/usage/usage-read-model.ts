@@ -22,13 +22,18 @@ export class UsageReadModel implements Projection {
     `,
     prepare,
   );
+  /** Per owner and month: the count the current user's fields read on every request. */
+  private readonly months = this.store.rows<{ generations: number; tokens: number }>();
 
   attach(db: ReadModelDatabase): void {
     this.store.attach(db);
   }
 
   get(userId: string, month: string): { generations: number; tokens: number } {
-    return this.store.statements().get.get(userId, month) ?? { generations: 0, tokens: 0 };
+    return this.months.read(
+      `${userId} ${month}`,
+      () => this.store.statements().get.get(userId, month) ?? { generations: 0, tokens: 0 },
+    );
   }
 
   apply(recorded: RecordedEvent): void {
@@ -36,6 +41,7 @@ export class UsageReadModel implements Projection {
     const event = contentCodec.decodeTrusted(recorded);
     if (event.type !== 'content.GenerationRecorded') return;
     const { userId, month, totalTokens } = event.data;
+    this.months.forget(`${userId} ${month}`);
     this.store.statements().add.run({ userId, month, tokens: totalTokens });
   }
 }

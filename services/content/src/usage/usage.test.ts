@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '@brandloom/runtime/testing';
 import { allowanceOf, TRIAL_POST_LIMIT, type PostAllowance } from '../plans/plan-limits.js';
-import { usageDecider, type UsageCommand } from './usage.js';
+import { monthOf, usageDecider, type UsageCommand } from './usage.js';
 
 const spec = deciderSpec(usageDecider);
 const userId = '4b8f8a7e-9a4b-4d8e-8f43-0a5e0c9b1d21';
@@ -95,5 +95,13 @@ describe('the allowance', () => {
       .given([])
       .when(record(allowanceOf(ended, now)))
       .thenThrows(/free trial has ended/);
+  });
+});
+
+describe('the month a generation counts in', () => {
+  it('is the UTC month, whatever the local hour', () => {
+    expect(monthOf(new Date('2026-01-31T23:59:59.999Z'))).toBe('2026-01');
+    expect(monthOf(new Date('2026-02-01T00:00:00.000Z'))).toBe('2026-02');
+    expect(monthOf(new Date('2026-11-30T23:30:00-05:00'))).toBe('2026-12');
   });
 });

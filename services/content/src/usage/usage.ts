@@ -4,7 +4,8 @@ import type { Platform } from '../platforms.js';
 import { assertWithinAllowance, type PostAllowance } from '../plans/plan-limits.js';
 
 /** `2026-11`: the plan's month, in UTC. */
-export const monthOf = (at: Date): string => at.toISOString().slice(0, 7);
+/** The UTC month of `at`, as `YYYY-MM` (read on every current-user request: no ISO string built). */
+export const monthOf = (at: Date): string => `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
 export const usageStream = (userId: string, month: string): string => `usage-${userId}-${month}`;
 
 export interface UsageState {
