@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, createServer, request } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { opsPerSecond, perSecond, type BenchResult } from './measure.js';
+import { interleavedOpsPerSecond, perSecond, type BenchResult } from './measure.js';
 
 const REQUESTS = 4000;
 const CONCURRENCY = 16;
@@ -72,7 +72,7 @@ function freePort(): Promise<number> {
 
 /**
  * Where the gateway's time goes: the signed-in `GET /api/auth/user` (cookie → session → a
- * federated query over identity and billing → REST reply) against the gateway's own floor (an
+ * federated query, one parallel fetch each from identity, billing and content → REST reply) against the gateway's own floor (an
  * anonymous `{ __typename }` through the same middleware and GraphQL server, no service touched),
  * and that floor against a bare node:http server returning the same bytes.
  */
@@ -97,16 +97,17 @@ export async function gatewayThroughput(dir: string): Promise<BenchResult[]> {
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/api/auth/user`;
 
     const floorBody = JSON.stringify({ query: '{ __typename }' });
-    const signedIn = await opsPerSecond(REQUESTS, () => hammer({ url: `${url}/api/auth/user`, headers: { cookie } }));
-    const floor = await opsPerSecond(REQUESTS, () =>
-      hammer({
-        url: `${url}/graphql`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: floorBody,
-      }),
-    );
-    const bareRate = await opsPerSecond(REQUESTS, () => hammer({ url: bareUrl }));
+    const [signedIn = 0, floor = 0, bareRate = 0] = await interleavedOpsPerSecond(REQUESTS, [
+      () => hammer({ url: `${url}/api/auth/user`, headers: { cookie } }),
+      () =>
+        hammer({
+          url: `${url}/graphql`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: floorBody,
+        }),
+      () => hammer({ url: bareUrl }),
+    ]);
     return [
       {
         name: `GET /api/auth/user signed in vs gateway floor (${CONCURRENCY} conn.)`,

@@ -19,4 +19,27 @@ export async function opsPerSecond(operations: number, run: () => Promise<void> 
   return best;
 }
 
+/**
+ * Operations per second of each of `runs`, measured in turns (a round of each, then again) and
+ * the best round of each kept: a subject and its baseline then see the same machine, even when
+ * its speed drifts during the benchmark (a shared or throttled CPU).
+ */
+export async function interleavedOpsPerSecond(
+  operations: number,
+  runs: readonly (() => Promise<void>)[],
+  rounds = 5,
+): Promise<number[]> {
+  for (const run of runs) await run();
+  const best = runs.map(() => 0);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, run] of runs.entries()) {
+      const started = process.hrtime.bigint();
+      await run();
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      best[index] = Math.max(best[index]!, operations / seconds);
+    }
+  }
+  return best;
+}
+
 export const perSecond = (value: number, unit: string) => `${Math.round(value).toLocaleString('en-US')} ${unit}/s`;

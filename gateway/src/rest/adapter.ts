@@ -52,16 +52,20 @@ export function restAdapter(routes: readonly RestRoute[], run: RunOperation): ex
   return router;
 }
 
+/** What a row may read of the request; the headers and the content negotiation only when it asks. */
 function restRequestOf(req: Request, withRawBody: boolean): RestRequest {
-  const headers = Object.fromEntries(
-    Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
-  );
   return {
     body: req.body,
     params: req.params as Record<string, string>,
     query: req.query as Record<string, unknown>,
-    wantsHtml: req.accepts(['json', 'html']) === 'html',
-    headers,
+    get wantsHtml() {
+      return req.accepts(['json', 'html']) === 'html';
+    },
+    get headers() {
+      return Object.fromEntries(
+        Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+      );
+    },
     ...(withRawBody ? { rawBody: rawBodyOf(req) ?? '' } : {}),
   };
 }
