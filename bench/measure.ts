@@ -20,26 +20,32 @@ export async function opsPerSecond(operations: number, run: () => Promise<void> 
 }
 
 /**
- * Operations per second of each of `runs`, measured in turns (a round of each, then again) and
- * the best round of each kept: a subject and its baseline then see the same machine, even when
+ * Operations per second of each of `runs`, measured in turns (a round of each, then again), every
+ * round kept: a subject and its baseline measured back to back see the same machine, even when
  * its speed drifts during the benchmark (a shared or throttled CPU).
  */
-export async function interleavedOpsPerSecond(
+export async function interleavedRounds(
   operations: number,
   runs: readonly (() => Promise<void>)[],
-  rounds = 5,
-): Promise<number[]> {
+  rounds: number,
+): Promise<number[][]> {
   for (const run of runs) await run();
-  const best = runs.map(() => 0);
+  const rates = runs.map((): number[] => []);
   for (let round = 0; round < rounds; round++) {
     for (const [index, run] of runs.entries()) {
       const started = process.hrtime.bigint();
       await run();
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      best[index] = Math.max(best[index]!, operations / seconds);
+      rates[index]!.push(operations / (Number(process.hrtime.bigint() - started) / 1e9));
     }
   }
-  return best;
+  return rates;
+}
+
+/** The median of the round-by-round ratios of `subject` to `baseline` (rounds measured in turns). */
+export function medianPairedRatio(subject: readonly number[], baseline: readonly number[]): number {
+  const ratios = subject.map((rate, round) => rate / baseline[round]!).sort((a, b) => a - b);
+  const middle = Math.floor(ratios.length / 2);
+  return ratios.length % 2 ? ratios[middle]! : (ratios[middle - 1]! + ratios[middle]!) / 2;
 }
 
 export const perSecond = (value: number, unit: string) => `${Math.round(value).toLocaleString('en-US')} ${unit}/s`;

@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distributed = process.argv.includes('--distributed');
+// The servers run as in production unless told otherwise: libraries such as graphql-js skip
+// their development-time checks (set before any of them is loaded; child processes inherit it).
+process.env.NODE_ENV ??= 'production';
 
 if (process.env.BRANDLOOM_SKIP_BUILD !== '1') build();
 if (distributed) await startDistributed();

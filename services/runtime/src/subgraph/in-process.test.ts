@@ -72,6 +72,38 @@ describe('a subgraph run in process', () => {
   });
 });
 
+describe('an operation run again', () => {
+  const echo = () =>
+    createSubgraph(
+      {
+        name: 'echo',
+        typeDefs: parse('type Query { echo(text: String!): String!, shout(text: String!): String! }'),
+        resolvers: {
+          Query: {
+            echo: (_: unknown, { text }: { text: string }) => text,
+            shout: (_: unknown, { text }: { text: string }) => text.toUpperCase(),
+          },
+        },
+      },
+      createLogger('silent'),
+    );
+
+  it('takes each call its own variables, though it is prepared once', async () => {
+    const { execute } = echo();
+    const query = 'query Echo($text: String!) { echo(text: $text) }';
+    expect(await execute({ query, variables: { text: 'first' } }, context())).toEqual({ data: { echo: 'first' } });
+    expect(await execute({ query, variables: { text: 'second' } }, context())).toEqual({ data: { echo: 'second' } });
+    expect((await execute({ query, variables: {} }, context())).errors?.[0]?.message).toMatch(/\$text/);
+  });
+
+  it('runs the operation named, in a document of several', async () => {
+    const { execute } = echo();
+    const query = 'query Quiet { echo(text: "hi") } query Loud { shout(text: "hi") }';
+    expect(await execute({ query, operationName: 'Quiet' }, context())).toEqual({ data: { echo: 'hi' } });
+    expect(await execute({ query, operationName: 'Loud' }, context())).toEqual({ data: { shout: 'HI' } });
+  });
+});
+
 describe('a resolver whose read models are behind', () => {
   it('answers SERVICE_UNAVAILABLE with a message that says the change is kept', async () => {
     const { execute } = createSubgraph(
