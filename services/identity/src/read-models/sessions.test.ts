@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteEventStore, ProjectionRunner, silentLogger, type EventStore } from '@brandloom/runtime';
+import { readModelOnStore, type ReadModelOnStore } from '@brandloom/runtime/testing';
 import type { IdentityEvent } from '../events.js';
 import { sessionStream } from '../sessions/session.js';
 import { SessionsReadModel } from './sessions.js';
@@ -15,37 +12,14 @@ const beforeExpiry = new Date('2026-12-01T00:00:00.000Z');
 const expiresAt = '2026-12-25T10:00:00.000Z';
 
 describe('the sessions read model', () => {
-  let dir: string;
-  let store: EventStore;
-  let runner: ProjectionRunner;
-  let sessions: SessionsReadModel;
+  let readModel: ReadModelOnStore<SessionsReadModel>;
+  const sessions = () => readModel.model;
+  const record = (streamId: string, event: IdentityEvent) => readModel.record(streamId, event);
 
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'sessions-read-model-'));
-    store = openSqliteEventStore({ file: join(dir, 'identity.db') });
-    ({ runner, sessions } = await startReadModel());
+    readModel = await readModelOnStore(() => new SessionsReadModel());
   });
-  afterEach(async () => {
-    await runner.stop();
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  async function startReadModel() {
-    const started = new ProjectionRunner(store, silentLogger, { database: join(dir, 'identity.read.db') });
-    const model = new SessionsReadModel();
-    started.register([model]);
-    await started.start();
-    return { runner: started, sessions: model };
-  }
-
-  async function record(streamId: string, event: IdentityEvent): Promise<void> {
-    const metadata = { tenantId: userId, correlationId: 'test', causationId: null, occurredAt: at };
-    const { position } = await store.appendToStream(streamId, [{ id: randomUUID(), ...event, version: 1, metadata }], {
-      expectedRevision: 'any',
-    });
-    await runner.waitFor(position);
-  }
+  afterEach(() => readModel.close());
 
   const signUp = (isAdmin = false) =>
     record(`user-${userId}`, {
@@ -80,38 +54,38 @@ describe('the sessions read model', () => {
   it('speaks for the user of a live session, with their role, until it expires', async () => {
     await signUp();
     const tokenHash = await startSession(0);
-    expect(sessions.principal(tokenHash, beforeExpiry)).toEqual({ userId, isAdmin: false });
-    expect(sessions.principal(tokenHash, new Date(expiresAt))).toBeNull();
-    expect(sessions.principal('f'.repeat(64), beforeExpiry)).toBeNull();
+    expect(sessions().principal(tokenHash, beforeExpiry)).toEqual({ userId, isAdmin: false });
+    expect(sessions().principal(tokenHash, new Date(expiresAt))).toBeNull();
+    expect(sessions().principal('f'.repeat(64), beforeExpiry)).toBeNull();
   });
 
   it('ends a session at sign-out, and only that one', async () => {
     await signUp();
     const [signedOut, other] = [await startSession(0), await startSession(0)];
     await record(sessionStream(signedOut), { type: 'identity.SessionEnded', data: { reason: 'signed_out', at } });
-    expect(sessions.principal(signedOut, beforeExpiry)).toBeNull();
-    expect(sessions.principal(other, beforeExpiry)).toEqual({ userId, isAdmin: false });
+    expect(sessions().principal(signedOut, beforeExpiry)).toBeNull();
+    expect(sessions().principal(other, beforeExpiry)).toEqual({ userId, isAdmin: false });
   });
 
   it('ends every session of an account whose role changes, and counts the new epoch', async () => {
     await signUp();
     const before = await startSession(0);
     await account('AdminRoleGranted');
-    expect(sessions.principal(before, beforeExpiry)).toBeNull();
-    expect(sessions.principal(await startSession(1), beforeExpiry)).toEqual({ userId, isAdmin: true });
+    expect(sessions().principal(before, beforeExpiry)).toBeNull();
+    expect(sessions().principal(await startSession(1), beforeExpiry)).toEqual({ userId, isAdmin: true });
   });
 
   it('ends every session at a suspension, and an activation does not bring them back', async () => {
     await signUp();
     const before = await startSession(0);
     await account('UserSuspended');
-    expect(sessions.principal(before, beforeExpiry)).toBeNull();
+    expect(sessions().principal(before, beforeExpiry)).toBeNull();
     // A session started in the new epoch still does not count while the account is suspended.
     const whileSuspended = await startSession(1);
-    expect(sessions.principal(whileSuspended, beforeExpiry)).toBeNull();
+    expect(sessions().principal(whileSuspended, beforeExpiry)).toBeNull();
     await account('UserActivated');
-    expect(sessions.principal(before, beforeExpiry)).toBeNull();
-    expect(sessions.principal(whileSuspended, beforeExpiry)).toEqual({ userId, isAdmin: false });
+    expect(sessions().principal(before, beforeExpiry)).toBeNull();
+    expect(sessions().principal(whileSuspended, beforeExpiry)).toEqual({ userId, isAdmin: false });
   });
 
   it('is rebuilt from the store with the same answers', async () => {
@@ -120,11 +94,9 @@ describe('the sessions read model', () => {
     const revoked = await startSession(0);
     await account('AdminRoleRevoked');
     const afterRevoke = await startSession(1);
-    await runner.stop();
-    await rm(join(dir, 'identity.read.db'));
-    ({ runner, sessions } = await startReadModel());
-    expect(sessions.principal(live, beforeExpiry)).toBeNull();
-    expect(sessions.principal(revoked, beforeExpiry)).toBeNull();
-    expect(sessions.principal(afterRevoke, beforeExpiry)).toEqual({ userId, isAdmin: false });
+    await readModel.restart({ rebuild: true });
+    expect(sessions().principal(live, beforeExpiry)).toBeNull();
+    expect(sessions().principal(revoked, beforeExpiry)).toBeNull();
+    expect(sessions().principal(afterRevoke, beforeExpiry)).toEqual({ userId, isAdmin: false });
   });
 });
