@@ -37,8 +37,9 @@ export async function startAllInOne(env: Record<string, string | undefined> = pr
   const bus = await openBus(config, 'brandloom', logger);
 
   const services: { running: RunningService; infrastructure: ServiceInfrastructure }[] = [];
-  // Services call each other's subgraphs in process, signed as over HTTP (content asks identity).
-  const directory = new LocalServiceDirectory(config.INTERNAL_SECRET);
+  // Services call each other's subgraphs in process, the asking service named in the caller
+  // (content asks identity for an owner's key): unsigned, as the gateway's own calls (ADR 0019).
+  const directory = new LocalServiceDirectory();
   for (const [index, definition] of definitions.entries()) {
     const infrastructure = {
       ...serviceInfrastructure(definition.name, config, bus, logger),

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { booleanFlag, optionalString, port, storageEnvSchema } from '@brandloom/runtime/edge';
 import { z } from 'zod';
@@ -37,10 +36,6 @@ export const allInOneEnvSchema = z.intersection(
     EVENTSTORE_URL: optionalString.refine((url) => url === undefined || url.includes('{service}'), {
       message: 'must contain {service} in the all-in-one mode, so that each service gets its own database',
     }),
-    // One process signs and checks its own calls; a fresh secret per start is enough.
-    INTERNAL_SECRET: optionalString
-      .pipe(z.string().min(32).optional())
-      .transform((secret) => secret ?? randomBytes(32).toString('base64url')),
   }),
 );
 

@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { z } from 'zod';
 import { DomainError, type DomainErrorCode } from '../decider/decider.js';
-import { CALLER_HEADER, CallerVerifier, signCaller, type Caller } from '../subgraph/caller.js';
-import { subgraphContext, type Subgraph } from '../subgraph/host.js';
+import { CALLER_HEADER, signCaller, type Caller } from '../subgraph/caller.js';
+import type { Subgraph } from '../subgraph/host.js';
 import type { SubgraphOperation, SubgraphResult } from '../subgraph/in-process.js';
 
 /** On whose behalf one service asks another: a user (for tenant scoping) and the request it serves. */
@@ -69,26 +69,24 @@ function dataOf<Data>(service: string, result: SubgraphResult): Data {
 }
 
 /**
- * The all-in-one mode: every service runs in this process. Calls are signed and verified as over
- * HTTP (one verifier per target, as the gateway's in-process client does), without the hop.
+ * The all-in-one mode: every service runs in this process. The asking service is handed to the
+ * answering one as a caller, unsigned, as the in-process gateway hands over its callers: there is
+ * no header and no network to cross, so nothing to forge (ADR 0019). `caller.service` still
+ * names the asking service, and only this directory sets it.
  */
 export class LocalServiceDirectory {
-  private readonly services = new Map<string, { execute: Subgraph['execute']; verifier: CallerVerifier }>();
-
-  constructor(private readonly secret: string) {}
+  private readonly services = new Map<string, Subgraph['execute']>();
 
   register(name: string, execute: Subgraph['execute']): void {
-    this.services.set(name, { execute, verifier: new CallerVerifier(this.secret, name) });
+    this.services.set(name, execute);
   }
 
   clientFor(from: string): ServiceClient {
     return {
       query: async <Data>(service: string, operation: SubgraphOperation, onBehalfOf: OnBehalfOf) => {
-        const target = this.services.get(service);
-        if (!target) throw new Error(`The ${service} service is not running in this process`);
-        const body = JSON.stringify(operation);
-        const header = signCaller(internalCaller(from, onBehalfOf), this.secret, { audience: service, body });
-        const result = await target.execute(operation, subgraphContext(header, body, target.verifier));
+        const execute = this.services.get(service);
+        if (!execute) throw new Error(`The ${service} service is not running in this process`);
+        const result = await execute(operation, { caller: internalCaller(from, onBehalfOf), sessionGrant: null });
         return dataOf<Data>(service, result);
       },
     };
