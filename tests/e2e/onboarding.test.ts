@@ -42,8 +42,11 @@ describe('POST /api/onboarding/brand-profile-draft', () => {
       brandSettingsSaved: false,
       postsCreated: 0,
     });
-    // Not a post: the month's AI posts are untouched.
-    expect(await (await browser.get('/api/content/usage')).json()).toMatchObject({ monthlyPostsUsed: 0 });
+    // Not a post: the month's AI posts are untouched, but the tokens it cost the owner are counted.
+    expect(await (await browser.get('/api/content/usage')).json()).toMatchObject({
+      monthlyPostsUsed: 0,
+      tokensThisMonth: 80,
+    });
   });
 
   it.each([

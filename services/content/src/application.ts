@@ -26,7 +26,7 @@ import {
   type Generated,
   type GenerationRequest,
 } from './generation/generator.js';
-import { providerFailure, type AiProvider, type OwnerCredentials } from './generation/provider.js';
+import { providerFailure, type AiProvider, type Completion, type OwnerCredentials } from './generation/provider.js';
 import type { Platform } from './platforms.js';
 import { allowanceOf, allowsAutoPosting, assertWithinAllowance } from './plans/plan-limits.js';
 import type { PlansReadModel } from './plans/plans-read-model.js';
@@ -339,6 +339,31 @@ export function contentApplication(deps: ContentDependencies) {
 
     usage: (caller: Caller) => usageOf(owner(caller)),
     monthlyPostsUsed: (userId: string) => usage.get(userId, monthOf(now())).generations,
+
+    /** Tokens the owner's AI spent on a draft that is not a post: in the month's total, no post counted. */
+    async recordDraftTokens(
+      completion: Pick<Completion, 'model' | 'promptTokens' | 'completionTokens'>,
+      caller: Caller,
+    ) {
+      const userId = owner(caller);
+      const at = now();
+      const month = monthOf(at);
+      const { position } = await usageHandler.handle(
+        usageStream(userId, month),
+        {
+          type: 'RecordDraftTokens',
+          purpose: 'brand-profile',
+          userId,
+          month,
+          model: completion.model,
+          promptTokens: completion.promptTokens,
+          completionTokens: completion.completionTokens,
+          at: at.toISOString(),
+        },
+        metadata(userId, caller),
+      );
+      await settled(position);
+    },
     totalPosts: (userId: string) => posts.count(userId),
 
     async generate(input: unknown, caller: Caller) {

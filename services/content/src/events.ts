@@ -117,6 +117,17 @@ export const contentEventSchemas = {
     attempts: z.number().int().min(1),
     at,
   }),
+  /** Tokens the owner's AI spent on a draft that is not a post (guided onboarding): no post counted. */
+  'content.DraftTokensRecorded': z.object({
+    userId: z.uuid(),
+    month: z.string(),
+    purpose: z.enum(['brand-profile']),
+    model: z.string(),
+    promptTokens: z.number().int().min(0),
+    completionTokens: z.number().int().min(0),
+    totalTokens: z.number().int().min(0),
+    at,
+  }),
 };
 
 export const contentCodec = defineEventCodec(contentEventSchemas);

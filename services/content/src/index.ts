@@ -42,6 +42,7 @@ export const service = defineService({
       ...readModels,
       services: infrastructure.services ?? noServices,
       provider: aiProvider(settings),
+      recordDraftTokens: app.recordDraftTokens,
     });
     return {
       name: 'content',

@@ -57,6 +57,7 @@ export function contentIntegrationEvent(recorded: RecordedEvent) {
     }
     case 'content.BrandSettingsSaved':
     case 'content.GenerationRecorded':
+    case 'content.DraftTokensRecorded':
       return null;
   }
 }

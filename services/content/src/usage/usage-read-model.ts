@@ -37,12 +37,13 @@ export class UsageReadModel implements Projection {
   }
 
   apply(recorded: RecordedEvent): void {
-    if (recorded.type !== 'content.GenerationRecorded') return;
+    if (recorded.type !== 'content.GenerationRecorded' && recorded.type !== 'content.DraftTokensRecorded') return;
     const event = contentCodec.decodeTrusted(recorded);
-    if (event.type !== 'content.GenerationRecorded') return;
+    if (event.type !== 'content.GenerationRecorded' && event.type !== 'content.DraftTokensRecorded') return;
     const { userId, month, totalTokens } = event.data;
     this.months.forget(`${userId} ${month}`);
-    this.store.statements().add.run({ userId, month, tokens: totalTokens });
+    const generations = event.type === 'content.GenerationRecorded' ? 1 : 0;
+    this.store.statements().add.run({ userId, month, generations, tokens: totalTokens });
   }
 }
 
@@ -51,9 +52,9 @@ function prepare(db: ReadModelDatabase) {
     get: db.prepare<[string, string], { generations: number; tokens: number }>(
       `SELECT generations, tokens FROM ${TABLE} WHERE user_id = ? AND month = ?`,
     ),
-    add: db.prepare<{ userId: string; month: string; tokens: number }>(
-      `INSERT INTO ${TABLE} (user_id, month, generations, tokens) VALUES (@userId, @month, 1, @tokens)
-       ON CONFLICT (user_id, month) DO UPDATE SET generations = generations + 1, tokens = tokens + @tokens`,
+    add: db.prepare<{ userId: string; month: string; generations: number; tokens: number }>(
+      `INSERT INTO ${TABLE} (user_id, month, generations, tokens) VALUES (@userId, @month, @generations, @tokens)
+       ON CONFLICT (user_id, month) DO UPDATE SET generations = generations + @generations, tokens = tokens + @tokens`,
     ),
   };
 }

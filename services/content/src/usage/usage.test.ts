@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fold } from '@brandloom/runtime';
 import { deciderSpec } from '@brandloom/runtime/testing';
 import { allowanceOf, TRIAL_POST_LIMIT, type PostAllowance } from '../plans/plan-limits.js';
 import { monthOf, usageDecider, type UsageCommand } from './usage.js';
@@ -34,6 +35,37 @@ const recorded = {
   },
 };
 const times = (n: number) => Array.from({ length: n }, () => recorded);
+
+const draftTokens: UsageCommand = {
+  type: 'RecordDraftTokens',
+  purpose: 'brand-profile',
+  userId,
+  month: '2026-11',
+  model: 'gpt-4o-mini',
+  promptTokens: 50,
+  completionTokens: 30,
+  at,
+};
+
+describe("a draft's tokens (guided onboarding)", () => {
+  it('join the month with no post counted, even once the posts are used up', () => {
+    const draftRecorded = {
+      type: 'content.DraftTokensRecorded' as const,
+      data: {
+        userId,
+        month: '2026-11',
+        purpose: 'brand-profile' as const,
+        model: 'gpt-4o-mini',
+        promptTokens: 50,
+        completionTokens: 30,
+        totalTokens: 80,
+        at,
+      },
+    };
+    spec.given(times(10)).when(draftTokens).then([draftRecorded]);
+    expect(fold(usageDecider, [...times(2), draftRecorded])).toEqual({ generations: 2, tokens: 480 });
+  });
+});
 
 describe('monthly generations', () => {
   it('are recorded with their tokens while within the allowance', () => {
