@@ -6,8 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   openSqliteEventStore,
   ProjectionRunner,
+  ReadModelsUnavailableError,
   silentLogger,
   type Caller,
+  type RecordedEvent,
   type EventStore,
   type SessionGrant,
 } from '@brandloom/runtime';
@@ -186,5 +188,61 @@ describe('the identity use cases on a real store', () => {
     await app.signIn({ email: 'di@shop.test', password: 'secret1' }, caller);
     expect(users.get(userId)?.lastActiveAt).toBe('2026-11-26T08:00:00.000Z');
     expect(await store.readStream(`user-${userId}`)).toHaveLength(userEvents);
+  });
+});
+
+describe('the session lookup while a sign-out cannot be folded yet', () => {
+  /** The sessions read model, failing on every sign-out while `blocked`. */
+  class BlockedSessions extends SessionsReadModel {
+    blocked = false;
+    failures = 0;
+    override apply(recorded: RecordedEvent): void {
+      if (this.blocked && recorded.type === 'identity.SessionEnded') {
+        this.failures++;
+        throw new Error('disk full');
+      }
+      super.apply(recorded);
+    }
+  }
+
+  it('refuses to answer while a sign-out is being retried, then answers as signed out', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'identity-fail-closed-'));
+    const store = openSqliteEventStore({ file: join(dir, 'identity.db') });
+    const readModels = new ProjectionRunner(store, silentLogger, { retryDelaysMs: [1, 5] });
+    const users = new UsersReadModel();
+    const sessions = new BlockedSessions();
+    readModels.register([users, sessions]);
+    await readModels.start();
+    try {
+      const app = identityApplication({
+        store,
+        readModels,
+        users,
+        sessions,
+        now: () => new Date(),
+        settings: { sessionTtlDays: 30, admin: null },
+      });
+      const { grant } = await app.signUp({ email: 'ed@shop.test', password: 'secret1' }, caller);
+      if (grant.kind !== 'set') throw new Error('sign-up must start a session');
+      const tokenHash = sessionTokenHash(grant.token);
+      const other = await app.signIn({ email: 'ed@shop.test', password: 'secret1' }, caller);
+      const otherHash = sessionTokenHash((other.grant as { token: string }).token);
+
+      sessions.blocked = true;
+      const signingOut = app.signOut({ ...caller, sessionTokenHash: tokenHash });
+      // Past the runner's retries (two delays), where another read model's event would be parked.
+      while (sessions.failures < 5) await new Promise((resolve) => setTimeout(resolve, 2));
+      await expect(app.resolveSession(tokenHash)).rejects.toBeInstanceOf(ReadModelsUnavailableError);
+      await expect(app.resolveSession(otherHash)).rejects.toBeInstanceOf(ReadModelsUnavailableError);
+
+      sessions.blocked = false;
+      await signingOut;
+      expect(await app.resolveSession(tokenHash)).toBeNull();
+      expect(await app.resolveSession(otherHash)).toMatchObject({ isAdmin: false });
+    } finally {
+      await readModels.stop();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,7 @@ import {
   commandHandler,
   ConfigError,
   DomainError,
+  ReadModelsUnavailableError,
   type Caller,
   type Logger,
   type CommandMetadata,
@@ -199,6 +200,10 @@ export function identityApplication(deps: IdentityDependencies) {
 
     /** Who a browser's session speaks for, right now, by the SHA-256 of its token. */
     async resolveSession(tokenHash: string): Promise<SessionPrincipal | null> {
+      // Fail closed: while an event is being retried the table may miss a sign-out or a
+      // suspension, so nobody is answered for (the gateway says sign-in is unavailable).
+      if (!readModels.healthy)
+        throw new ReadModelsUnavailableError('sessions cannot be checked: read models are retrying');
       return deps.sessions.principal(tokenHash, now());
     },
 

@@ -28,6 +28,8 @@ export class SessionsReadModel implements Projection {
   readonly version = 1;
   readonly categories = ['user', 'session'];
   readonly tables = ['sessions', 'session_accounts'];
+  /** A skipped sign-out or suspension would leave a session counting: retried until it goes through. */
+  readonly neverSkips = true;
   private readonly store = readModelTables(
     'sessions',
     `

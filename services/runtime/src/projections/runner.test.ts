@@ -221,6 +221,21 @@ describe('the read-model runner', () => {
     expect(running.report()).toMatchObject({ status: 'running', parked: 1 });
   });
 
+  it('never skips an event for a read model that must not miss one: unhealthy until it goes through', async () => {
+    const sessions = Object.assign(new EventLog('sessions'), { neverSkips: true });
+    const running = runner([sessions], { retryDelaysMs: [1, 1] });
+    await running.start();
+    const [failing] = await append('post', 1, { failTimes: 6 });
+    await until(() => sessions.calls.length >= 3);
+    expect(running.healthy).toBe(false);
+    expect(sessions.rows()).toEqual([]);
+
+    await running.waitFor(failing!.position);
+    expect(sessions.rows()).toEqual([failing!.id]);
+    expect(running.parked()).toEqual([]);
+    expect(running.healthy).toBe(true);
+  });
+
   it('lists parked events in its database by default, logging each at error level', async () => {
     const lines: string[] = [];
     const log = new EventLog('log');

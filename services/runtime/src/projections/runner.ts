@@ -24,6 +24,13 @@ export interface Projection {
   attach(db: ReadModelDatabase): void;
   /** Folds one event of its categories. Must ignore event types it does not know. */
   apply(event: RecordedEvent): void;
+  /**
+   * True for a read model a security decision is read from (who a session speaks for): an event
+   * it fails on is retried until it goes through, never parked and skipped, and the runner is
+   * reported unhealthy meanwhile, so readers can refuse to answer instead of answering from a
+   * picture that misses, say, a sign-out.
+   */
+  readonly neverSkips?: boolean;
 }
 
 /** Told of an event a read model failed on at every attempt, before the runner skips it. */
@@ -398,7 +405,10 @@ export class ProjectionRunner implements BackgroundWork {
         if (attempt > 1) this.resume();
         return true;
       } catch (error) {
-        const delay = this.retryDelaysMs[attempt - 1];
+        const delays = this.retryDelaysMs;
+        const delay = projection.neverSkips
+          ? (delays[Math.min(attempt, delays.length) - 1] ?? 1000)
+          : delays[attempt - 1];
         if (delay === undefined) {
           await this.park(tracked, event, error);
           return true;
