@@ -52,7 +52,7 @@ export async function startAllInOne(env: Record<string, string | undefined> = pr
 
   const sessionOwner = services.find(({ running }) => running.sessionPrincipal)?.running.sessionPrincipal;
   const gateway = await createGateway({
-    ...(sessionOwner ? { sessionAuthority: (tokenHash: string) => sessionOwner(tokenHash) } : {}),
+    ...(sessionOwner ? { sessionAuthority: sessionOwner } : {}),
     services: services.map(({ running }, index) => ({
       contract: contracts[index]!,
       client: new InProcessSubgraphClient(running.name, running, running.parts),

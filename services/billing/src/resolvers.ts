@@ -35,11 +35,10 @@ export function billingResolvers(deps: BillingResolverDependencies): Resolvers {
   /**
    * Billing learns of a registration through the bus, a moment after the account exists; until
    * then it knows no plan and says so (null). The trial comes only from the registration event,
-   * so a broken pipeline shows instead of being papered over.
+   * so a broken pipeline shows instead of being papered over. The plan is read once per user,
+   * not once per field.
    */
-  const planOf = (user: UserReference): SubscriptionView | null => subscriptions.get(user.id) ?? null;
-  /** A user as billing's fields read it: the plan is read once, not once per field. */
-  const billingUser = (id: string): BillingUser => ({ id, plan: planOf({ id }) });
+  const billingUser = (id: string): BillingUser => ({ id, plan: subscriptions.get(id) ?? null });
   /** The recorded status, or expired once its end has passed and the timer has not yet recorded it. */
   const statusOf = (plan: SubscriptionView) =>
     plan.dueAt && Date.parse(plan.dueAt) <= now().getTime() ? 'expired' : plan.status;
